@@ -1,0 +1,67 @@
+//! The one error type of oxtorch.
+//!
+//! Every fallible operation returns [`Result<T>`]. The variant says which Python exception PyTorch raises
+//! for the same mistake (so the Python bindings can map it one to one); the payload is PyTorch's message.
+
+/// An error with PyTorch's exception class and message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// PyTorch raises `RuntimeError`.
+    #[error("{0}")]
+    Runtime(String),
+    /// PyTorch raises `TypeError`.
+    #[error("{0}")]
+    Type(String),
+    /// PyTorch raises `IndexError`.
+    #[error("{0}")]
+    Index(String),
+    /// PyTorch raises `ValueError`.
+    #[error("{0}")]
+    Value(String),
+    /// PyTorch raises `ZeroDivisionError`.
+    #[error("{0}")]
+    ZeroDivision(String),
+    /// PyTorch raises `NotImplementedError`.
+    #[error("{0}")]
+    NotImplemented(String),
+}
+
+impl Error {
+    /// The name of the Python exception class PyTorch raises for this error.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Error::Runtime(_) => "RuntimeError",
+            Error::Type(_) => "TypeError",
+            Error::Index(_) => "IndexError",
+            Error::Value(_) => "ValueError",
+            Error::ZeroDivision(_) => "ZeroDivisionError",
+            Error::NotImplemented(_) => "NotImplementedError",
+        }
+    }
+
+    /// The message, without the class name.
+    pub fn message(&self) -> &str {
+        match self {
+            Error::Runtime(m)
+            | Error::Type(m)
+            | Error::Index(m)
+            | Error::Value(m)
+            | Error::ZeroDivision(m)
+            | Error::NotImplemented(m) => m,
+        }
+    }
+}
+
+/// `Result` with oxtorch's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Returns early with `Error::Runtime(format!(...))`.
+macro_rules! runtime_err {
+    ($($arg:tt)*) => { return Err($crate::error::Error::Runtime(format!($($arg)*))) };
+}
+/// Returns early with `Error::Index(format!(...))`.
+macro_rules! index_err {
+    ($($arg:tt)*) => { return Err($crate::error::Error::Index(format!($($arg)*))) };
+}
+pub(crate) use index_err;
+pub(crate) use runtime_err;
