@@ -1,0 +1,43 @@
+//! Runs every case of the conformance data (`tests/data/*.json`, recorded from PyTorch 2.15) against oxtorch and
+//! prints, per file, how many cases ran and passed. Exits non-zero on any failure.
+
+mod support;
+
+use support::{load, Report};
+
+type Suite = (&'static str, fn(&serde_json::Value, &mut Report));
+
+const SUITES: &[Suite] = &[];
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let (mut ran, mut passed) = (0, 0);
+    let mut failed_any = false;
+    for (file, run) in SUITES {
+        if filter.as_deref().is_some_and(|f| !file.contains(f)) {
+            continue;
+        }
+        let mut report = Report::default();
+        run(&load(file), &mut report);
+        for f in report.failures.iter().take(20) {
+            println!("  FAIL {file}: {f}");
+        }
+        if report.failures.len() > 20 {
+            println!("  ... and {} more failures in {file}", report.failures.len() - 20);
+        }
+        let dev = if report.deviations > 0 {
+            format!(" ({} through documented deviations)", report.deviations)
+        } else {
+            String::new()
+        };
+        println!("conformance {file}: {} cases ran, {} passed{dev}", report.ran, report.passed);
+        ran += report.ran;
+        passed += report.passed;
+        failed_any |= !report.failures.is_empty();
+    }
+    println!("conformance: {ran} cases ran in all");
+    println!("{passed} passed, {} failed", ran - passed);
+    if failed_any {
+        std::process::exit(1);
+    }
+}
