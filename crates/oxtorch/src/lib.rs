@@ -3,11 +3,13 @@
 //! PyTorch's tensor semantics, natively in Rust: the twelve dtypes and their promotion rules, devices, layouts,
 //! strides and memory formats, exactly as PyTorch documents them.
 
+pub mod device;
 pub mod dtype;
 pub mod error;
 pub mod promotion;
 pub mod scalar;
 
+pub use device::{get_default_device, set_default_device, DefaultDeviceGuard, Device, DeviceType};
 pub use dtype::DType;
 pub use error::{Error, Result};
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};

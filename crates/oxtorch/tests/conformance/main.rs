@@ -1,13 +1,14 @@
 //! Runs every case of the conformance data (`tests/data/*.json`, recorded from PyTorch 2.15) against oxtorch and
 //! prints, per file, how many cases ran and passed. Exits non-zero on any failure.
 
+mod device;
 mod support;
 
 use support::{load, Report};
 
 type Suite = (&'static str, fn(&serde_json::Value, &mut Report));
 
-const SUITES: &[Suite] = &[];
+const SUITES: &[Suite] = &[("device.json", device::run)];
 
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
