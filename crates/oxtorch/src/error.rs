@@ -60,8 +60,10 @@ macro_rules! runtime_err {
     ($($arg:tt)*) => { return Err($crate::error::Error::Runtime(format!($($arg)*))) };
 }
 /// Returns early with `Error::Index(format!(...))`.
+#[allow(unused_macros)]
 macro_rules! index_err {
     ($($arg:tt)*) => { return Err($crate::error::Error::Index(format!($($arg)*))) };
 }
+#[allow(unused_imports)]
 pub(crate) use index_err;
 pub(crate) use runtime_err;
