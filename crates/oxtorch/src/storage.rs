@@ -1,0 +1,220 @@
+//! `Storage`: one allocation on one device, shared by every view of it.
+//!
+//! # Sharing and soundness
+//!
+//! Views alias one storage and in-place operations write through them, so a storage is shared mutable memory.
+//! oxtorch keeps the safe API sound with one `RwLock` per CPU storage:
+//!
+//! * readers (reading values out, the inputs of a kernel) take the lock shared;
+//! * writers (the output of a kernel, `copy_`, in-place arithmetic) take it exclusively;
+//! * an operation that touches several storages locks each distinct storage once, in address order
+//!   ([`lock_all`]), so two threads can never wait on each other in a cycle;
+//! * when an input shares a storage with the output, the iterator first copies that input out (PyTorch refuses
+//!   partial overlaps anyway), so a kernel never needs a shared and an exclusive borrow of one buffer at once.
+//!
+//! No `unsafe` is needed: kernels receive ordinary `&[T]` / `&mut [T]` slices of the locked buffers.
+
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::element::{Element, C32, C64};
+use crate::error::Result;
+use half::{bf16, f16};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+macro_rules! cpu_buffer {
+    ($($variant:ident($t:ty)),* $(,)?) => {
+        /// The elements of a CPU storage, one vector per dtype.
+        #[derive(Debug, Clone)]
+        pub enum CpuBuffer { $(
+            #[doc = concat!("`", stringify!($t), "` elements.")]
+            $variant(Vec<$t>),
+        )* }
+
+        impl CpuBuffer {
+            /// Number of elements.
+            pub fn len(&self) -> usize { match self { $(CpuBuffer::$variant(v) => v.len(),)* } }
+            /// True when the buffer holds no element.
+            pub fn is_empty(&self) -> bool { self.len() == 0 }
+            /// The dtype of the elements.
+            pub fn dtype(&self) -> DType { match self { $(CpuBuffer::$variant(_) => <$t as Element>::DTYPE,)* } }
+        }
+
+        $(
+            impl BufferAccess for $t {
+                fn slice(buffer: &CpuBuffer) -> Option<&[Self]> {
+                    match buffer { CpuBuffer::$variant(v) => Some(v), #[allow(unreachable_patterns)] _ => None }
+                }
+                fn slice_mut(buffer: &mut CpuBuffer) -> Option<&mut [Self]> {
+                    match buffer { CpuBuffer::$variant(v) => Some(v), #[allow(unreachable_patterns)] _ => None }
+                }
+                fn into_buffer(values: Vec<Self>) -> CpuBuffer { CpuBuffer::$variant(values) }
+            }
+        )*
+    };
+}
+cpu_buffer!(Bool(bool), UInt8(u8), Int8(i8), Int16(i16), Int32(i32), Int64(i64), Float16(f16), BFloat16(bf16),
+    Float32(f32), Float64(f64), Complex64(C32), Complex128(C64));
+
+/// Typed access to a [`CpuBuffer`]; implemented for every element type.
+pub trait BufferAccess: Sized {
+    /// The elements, if the buffer holds this type.
+    fn slice(buffer: &CpuBuffer) -> Option<&[Self]>;
+    /// The elements, mutably, if the buffer holds this type.
+    fn slice_mut(buffer: &mut CpuBuffer) -> Option<&mut [Self]>;
+    /// Wraps a vector as a buffer.
+    fn into_buffer(values: Vec<Self>) -> CpuBuffer;
+}
+
+enum StorageData {
+    Cpu(RwLock<CpuBuffer>),
+    /// Meta storages have a size but no data.
+    Meta,
+}
+
+struct StorageInner {
+    device: Device,
+    dtype: DType,
+    len: usize,
+    data: StorageData,
+}
+
+/// A reference-counted allocation of `len` elements of one dtype on one device. Cloning shares it.
+#[derive(Clone)]
+pub struct Storage {
+    inner: Arc<StorageInner>,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Storage({} x {} on {})", self.inner.len, self.inner.dtype.name(), self.inner.device)
+    }
+}
+
+impl Storage {
+    /// Allocates `len` zeroed elements of `dtype` on `device`; fails on a device this build has no backend for.
+    pub fn zeroed(len: usize, dtype: DType, device: Device) -> Result<Storage> {
+        device.ensure_backend()?;
+        let data = if device.is_meta() {
+            StorageData::Meta
+        } else {
+            StorageData::Cpu(RwLock::new(crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::default(); len]))))
+        };
+        Ok(Storage { inner: Arc::new(StorageInner { device, dtype, len, data }) })
+    }
+
+    /// Wraps CPU values.
+    pub fn from_vec<T: Element>(values: Vec<T>) -> Storage {
+        Self::from_buffer(T::into_buffer(values))
+    }
+
+    /// Wraps a CPU buffer.
+    pub fn from_buffer(buffer: CpuBuffer) -> Storage {
+        let (dtype, len) = (buffer.dtype(), buffer.len());
+        let data = StorageData::Cpu(RwLock::new(buffer));
+        Storage { inner: Arc::new(StorageInner { device: Device::cpu(), dtype, len, data }) }
+    }
+
+    /// The device the storage lives on.
+    pub fn device(&self) -> Device {
+        self.inner.device
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.inner.dtype
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.inner.len
+    }
+
+    /// True when the storage holds no element.
+    pub fn is_empty(&self) -> bool {
+        self.inner.len == 0
+    }
+
+    /// Size in bytes.
+    pub fn nbytes(&self) -> usize {
+        self.inner.len * self.inner.dtype.itemsize()
+    }
+
+    /// Whether two handles refer to the same allocation.
+    pub fn same(&self, other: &Storage) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    /// An address that identifies the allocation (for lock ordering).
+    pub fn id(&self) -> usize {
+        Arc::as_ptr(&self.inner) as usize
+    }
+
+    /// Whether the storage holds data (CPU) rather than only a size (meta).
+    pub fn has_data(&self) -> bool {
+        matches!(self.inner.data, StorageData::Cpu(_))
+    }
+
+    fn lock(&self) -> Option<&RwLock<CpuBuffer>> {
+        match &self.inner.data {
+            StorageData::Cpu(lock) => Some(lock),
+            StorageData::Meta => None,
+        }
+    }
+
+    /// Shared access to the elements (None for meta storages).
+    pub fn read(&self) -> Option<RwLockReadGuard<'_, CpuBuffer>> {
+        self.lock().map(|l| l.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Exclusive access to the elements (None for meta storages).
+    pub fn write(&self) -> Option<RwLockWriteGuard<'_, CpuBuffer>> {
+        self.lock().map(|l| l.write().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// A held lock on one storage.
+pub enum StorageGuard<'a> {
+    /// Shared.
+    Read(RwLockReadGuard<'a, CpuBuffer>),
+    /// Exclusive.
+    Write(RwLockWriteGuard<'a, CpuBuffer>),
+}
+
+impl StorageGuard<'_> {
+    /// The buffer, for reading.
+    pub fn buffer(&self) -> &CpuBuffer {
+        match self {
+            StorageGuard::Read(g) => g,
+            StorageGuard::Write(g) => g,
+        }
+    }
+}
+
+/// Locks every distinct storage once, in address order: exclusively where `exclusive` says so for any handle of
+/// it, shared otherwise. Returns one guard per distinct storage and, for each input handle, the index of its
+/// guard. Meta storages are skipped (their index is `None`).
+pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Vec<StorageGuard<'a>>, Vec<Option<usize>>) {
+    let mut distinct: Vec<(&'a Storage, bool)> = Vec::new();
+    for &(s, exclusive) in storages {
+        if !s.has_data() {
+            continue;
+        }
+        match distinct.iter_mut().find(|(d, _)| d.same(s)) {
+            Some(entry) => entry.1 |= exclusive,
+            None => distinct.push((s, exclusive)),
+        }
+    }
+    distinct.sort_by_key(|(s, _)| s.id());
+    let guards: Vec<StorageGuard<'a>> = distinct
+        .iter()
+        .filter_map(|&(s, exclusive)| {
+            if exclusive {
+                s.write().map(StorageGuard::Write)
+            } else {
+                s.read().map(StorageGuard::Read)
+            }
+        })
+        .collect();
+    let index = storages.iter().map(|(s, _)| distinct.iter().position(|(d, _)| d.same(s))).collect();
+    (guards, index)
+}

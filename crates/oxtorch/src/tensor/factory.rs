@@ -1,0 +1,451 @@
+//! Creating tensors: from data (with PyTorch's dtype inference), `empty`, `zeros`, `ones`, `full`, `arange`,
+//! `linspace`, the random factories, and the `*_like` forms.
+
+use super::{Tensor, TensorOptions};
+use crate::dtype::DType;
+use crate::element::{Element, C64};
+use crate::error::{runtime_err, Error, Result};
+use crate::memory_format::MemoryFormat;
+use crate::promotion::{get_default_complex_dtype, get_default_dtype, scalar_dtype};
+use crate::random::{with_default_generator, Generator};
+use crate::scalar::Scalar;
+use crate::shape::{self, Dims};
+use crate::storage::Storage;
+use num_complex::Complex;
+
+/// Allocates a zero-filled tensor with explicit strides (`torch.empty_strided`).
+pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
+    let options = options.into();
+    if sizes.len() != strides.len() {
+        runtime_err!(
+            "mismatch in length of strides and shape: sizes has {} dimensions but strides has {}",
+            sizes.len(),
+            strides.len()
+        )
+    }
+    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
+    let len = shape::required_storage_len(sizes, strides, 0);
+    let storage = Storage::zeroed(len, dtype, options.resolved_device())?;
+    Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
+}
+
+/// A new tensor of `sizes` (`torch.empty`). Its elements are zero (oxtorch never exposes uninitialized memory).
+/// The memory format decides the strides; `Preserve` is refused as PyTorch refuses it.
+pub fn empty(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
+    let options = options.into();
+    let strides = options.memory_format.unwrap_or_default().strides_for(sizes)?;
+    empty_strided(sizes, &strides, options)
+}
+
+/// A tensor of zeros (`torch.zeros`).
+pub fn zeros(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
+    empty(sizes, options)
+}
+
+/// A tensor of ones (`torch.ones`).
+pub fn ones(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
+    full(sizes, 1, options)
+}
+
+/// A tensor filled with `value` (`torch.full`). Without a dtype, the value's kind decides it: bool, int64, the
+/// default dtype for floats, the default complex dtype for complex numbers.
+pub fn full(sizes: &[usize], value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+    let value = value.into();
+    let mut options = options.into();
+    options.dtype = Some(options.dtype.unwrap_or_else(|| scalar_dtype(&value)));
+    let t = empty(sizes, options)?;
+    t.fill_(value)?;
+    Ok(t)
+}
+
+/// Nested data that [`tensor`] accepts: Rust numbers (`bool`, integers, floats, complex), [`Scalar`]s, and
+/// arrays, slices or vectors of them.
+pub trait TensorData {
+    /// Appends this level's length to `shape` and descends into the first element.
+    fn probe_shape(&self, shape: &mut Vec<usize>);
+    /// Appends the elements in row-major order, checking that every sequence at `depth` matches `shape`.
+    fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()>;
+}
+
+macro_rules! leaf_data {
+    ($($t:ty),*) => {$(
+        impl TensorData for $t {
+            fn probe_shape(&self, _: &mut Vec<usize>) {}
+            fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
+                if depth != shape.len() {
+                    return Err(Error::Value(format!(
+                        "expected sequence of length {} at dim {depth} (got a number)", shape[depth])));
+                }
+                values.push(Scalar::from(*self));
+                Ok(())
+            }
+        }
+    )*};
+}
+leaf_data!(bool, i8, i16, i32, i64, u8, u16, u32, f32, f64, Scalar, Complex<f32>, Complex<f64>);
+
+impl<T: TensorData> TensorData for [T] {
+    fn probe_shape(&self, shape: &mut Vec<usize>) {
+        shape.push(self.len());
+        if let Some(first) = self.first() {
+            first.probe_shape(shape);
+        }
+    }
+    fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
+        match shape.get(depth) {
+            Some(&n) if n == self.len() => self.iter().try_for_each(|x| x.collect(depth + 1, shape, values)),
+            Some(&n) => Err(Error::Value(format!("expected sequence of length {n} at dim {depth} (got {})", self.len()))),
+            None => Err(Error::Value(format!("too many dimensions at dim {depth}"))),
+        }
+    }
+}
+
+impl<T: TensorData, const N: usize> TensorData for [T; N] {
+    fn probe_shape(&self, shape: &mut Vec<usize>) {
+        self.as_slice().probe_shape(shape)
+    }
+    fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
+        self.as_slice().collect(depth, shape, values)
+    }
+}
+
+impl<T: TensorData> TensorData for Vec<T> {
+    fn probe_shape(&self, shape: &mut Vec<usize>) {
+        self.as_slice().probe_shape(shape)
+    }
+    fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
+        self.as_slice().collect(depth, shape, values)
+    }
+}
+
+impl<T: TensorData + ?Sized> TensorData for &T {
+    fn probe_shape(&self, shape: &mut Vec<usize>) {
+        (**self).probe_shape(shape)
+    }
+    fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
+        (**self).collect(depth, shape, values)
+    }
+}
+
+/// The dtype PyTorch infers for a list of Python numbers: bool if all are bools, else the default complex dtype
+/// if any is complex, else the default dtype if any is a float, else int64. An empty list gets the default dtype.
+pub fn infer_dtype(values: &[Scalar]) -> DType {
+    if values.is_empty() {
+        return get_default_dtype();
+    }
+    let has = |f: fn(&Scalar) -> bool| values.iter().any(f);
+    if has(|v| matches!(v, Scalar::Complex(_))) {
+        get_default_complex_dtype()
+    } else if has(|v| matches!(v, Scalar::Float(_))) {
+        get_default_dtype()
+    } else if has(|v| matches!(v, Scalar::Int(_))) {
+        DType::Int64
+    } else {
+        DType::Bool
+    }
+}
+
+/// C's name of an integer dtype, as PyTorch's overflow message writes it.
+fn c_type_name(dtype: DType) -> &'static str {
+    match dtype {
+        DType::UInt8 => "uint8_t",
+        DType::Int8 => "int8_t",
+        DType::Int16 => "int16_t",
+        DType::Int32 => "int",
+        _ => "int64_t",
+    }
+}
+
+/// Converts Python numbers to `dtype`, refusing integers that do not fit an integer dtype (as PyTorch does).
+pub(crate) fn scalars_to_storage(values: &[Scalar], dtype: DType) -> Result<Storage> {
+    if dtype.is_integral(false) {
+        for v in values {
+            if let Scalar::Int(i) = v {
+                let fits = crate::dispatch_dtype!(dtype, T => T::from_i64(*i).to_scalar() == Scalar::Int(*i));
+                if !fits {
+                    runtime_err!("value cannot be converted to type {} without overflow", c_type_name(dtype))
+                }
+            }
+        }
+    }
+    Ok(crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>())))
+}
+
+/// A tensor from nested data (`torch.tensor`), inferring the dtype as PyTorch does unless one is given.
+pub fn tensor(data: impl TensorData, options: impl Into<TensorOptions>) -> Result<Tensor> {
+    let options = options.into();
+    let mut sizes = Vec::new();
+    data.probe_shape(&mut sizes);
+    let mut values = Vec::with_capacity(shape::numel(&sizes));
+    data.collect(0, &sizes, &mut values)?;
+    let dtype = options.dtype.unwrap_or_else(|| infer_dtype(&values));
+    let cpu = Tensor::from_parts(
+        scalars_to_storage(&values, dtype)?,
+        0,
+        sizes.iter().copied().collect(),
+        shape::contiguous_strides(&sizes),
+    );
+    cpu.to_device(options.resolved_device())
+}
+
+/// A contiguous CPU tensor owning `values`, of the element type's dtype.
+pub fn from_vec<T: Element>(values: Vec<T>, sizes: &[usize]) -> Result<Tensor> {
+    if values.len() != shape::numel(sizes) {
+        runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
+    }
+    Ok(Tensor::from_parts(Storage::from_vec(values), 0, sizes.into(), shape::contiguous_strides(sizes)))
+}
+
+/// A zero-dim tensor holding `value` (`torch.scalar_tensor`, but with the value's own inferred dtype).
+pub fn scalar_tensor(value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+    full(&[], value, options)
+}
+
+fn range_dtype(options: &TensorOptions, bounds: &[Scalar]) -> Result<DType> {
+    if bounds.iter().any(|b| matches!(b, Scalar::Complex(_))) {
+        runtime_err!("arange/linspace bounds must be real numbers")
+    }
+    Ok(options.dtype.unwrap_or_else(|| {
+        if bounds.iter().any(|b| matches!(b, Scalar::Float(_))) {
+            get_default_dtype()
+        } else {
+            DType::Int64
+        }
+    }))
+}
+
+/// `torch.arange(end)`: `0, 1, ..., end - 1`.
+pub fn arange(end: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+    arange_step(0, end, 1, options)
+}
+
+/// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step),
+/// computed in double (int64 for integer dtypes) and converted once.
+pub fn arange_step(
+    start: impl Into<Scalar>,
+    end: impl Into<Scalar>,
+    step: impl Into<Scalar>,
+    options: impl Into<TensorOptions>,
+) -> Result<Tensor> {
+    let (start, end, step) = (start.into(), end.into(), step.into());
+    let options = options.into();
+    let dtype = range_dtype(&options, &[start, end, step])?;
+    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    if st == 0.0 {
+        runtime_err!("step must be nonzero")
+    }
+    if !s.is_finite() || !e.is_finite() {
+        runtime_err!("unsupported range: {start} -> {end}")
+    }
+    if !((st > 0.0 && e >= s) || (st < 0.0 && e <= s)) {
+        runtime_err!("upper bound and larger bound inconsistent with step sign")
+    }
+    let integral = dtype.is_integral(true);
+    let len = if integral {
+        let (s, e, st) = (start.to_i64() as i128, end.to_i64() as i128, step.to_i64() as i128);
+        let sgn = st.signum();
+        ((e - s + st - sgn) / st).max(0) as usize
+    } else {
+        ((e - s) / st).ceil().max(0.0) as usize
+    };
+    let values: Vec<Scalar> = if integral {
+        let (s, st) = (start.to_i64(), step.to_i64());
+        (0..len as i64).map(|i| Scalar::Int(s.wrapping_add(st.wrapping_mul(i)))).collect()
+    } else {
+        (0..len).map(|i| Scalar::Float(s + st * i as f64)).collect()
+    };
+    let storage = crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>()));
+    Tensor::from_parts(storage, 0, [len].into(), [1].into()).to_device(options.resolved_device())
+}
+
+/// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
+/// default dtype unless one is given. The first half counts up from `start`, the second down from `end`.
+pub fn linspace(
+    start: impl Into<Scalar>,
+    end: impl Into<Scalar>,
+    steps: usize,
+    options: impl Into<TensorOptions>,
+) -> Result<Tensor> {
+    let (start, end) = (start.into(), end.into());
+    let mut options = options.into();
+    let complex = matches!(start, Scalar::Complex(_)) || matches!(end, Scalar::Complex(_));
+    options.dtype =
+        Some(options.dtype.unwrap_or_else(|| if complex { get_default_complex_dtype() } else { get_default_dtype() }));
+    let (s, e) = (start.to_complex(), end.to_complex());
+    let step = if steps > 1 { (e - s) / (steps - 1) as f64 } else { C64::new(0.0, 0.0) };
+    let halfway = steps / 2;
+    let values: Vec<Scalar> = (0..steps)
+        .map(|i| {
+            let v = if i < halfway { s + step * i as f64 } else { e - step * (steps - i - 1) as f64 };
+            if complex {
+                Scalar::Complex(v)
+            } else {
+                Scalar::Float(v.re)
+            }
+        })
+        .collect();
+    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
+    let storage = crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>()));
+    Tensor::from_parts(storage, 0, [steps].into(), [1].into()).to_device(options.resolved_device())
+}
+
+/// Fills a new tensor with values drawn by `draw` (one per element, row-major).
+fn random_tensor(
+    sizes: &[usize],
+    options: TensorOptions,
+    default_dtype: DType,
+    mut draw: impl FnMut() -> Scalar,
+) -> Result<Tensor> {
+    let dtype = options.dtype.unwrap_or(default_dtype);
+    let device = options.resolved_device();
+    if device.is_meta() {
+        return empty(sizes, options.dtype(dtype));
+    }
+    device.ensure_backend()?;
+    let values: Vec<Scalar> = (0..shape::numel(sizes)).map(|_| draw()).collect();
+    let storage = scalars_to_storage(&values, dtype)?;
+    let t = Tensor::from_parts(storage, 0, sizes.into(), shape::contiguous_strides(sizes));
+    match options.memory_format.unwrap_or_default() {
+        MemoryFormat::Contiguous => Ok(t),
+        format => t.contiguous_in(format),
+    }
+}
+
+fn check_floating(options: &TensorOptions, kernel: &str) -> Result<()> {
+    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
+    if !dtype.is_floating_point() && !dtype.is_complex() {
+        runtime_err!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())
+    }
+    Ok(())
+}
+
+/// Uniform values in `[0, 1)` (`torch.rand`), from `generator` or the default generator.
+pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
+    let options = options.into();
+    check_floating(&options, "check_uniform_bounds")?;
+    let complex = options.dtype.is_some_and(DType::is_complex);
+    let mut draw = move |g: &mut Generator| {
+        if complex {
+            Scalar::Complex(Complex::new(g.uniform(), g.uniform()))
+        } else {
+            Scalar::Float(g.uniform())
+        }
+    };
+    match generator {
+        Some(g) => random_tensor(sizes, options, get_default_dtype(), || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), || draw(g))),
+    }
+}
+
+/// Standard normal values (`torch.randn`), from `generator` or the default generator. Complex dtypes draw each
+/// part with variance 1/2, as PyTorch does.
+pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
+    let options = options.into();
+    check_floating(&options, "normal_kernel_cpu")?;
+    let complex = options.dtype.is_some_and(DType::is_complex);
+    let mut draw = move |g: &mut Generator| {
+        if complex {
+            let scale = std::f64::consts::FRAC_1_SQRT_2;
+            Scalar::Complex(Complex::new(g.normal() * scale, g.normal() * scale))
+        } else {
+            Scalar::Float(g.normal())
+        }
+    };
+    match generator {
+        Some(g) => random_tensor(sizes, options, get_default_dtype(), || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), || draw(g))),
+    }
+}
+
+/// Integers uniform in `[low, high)` (`torch.randint`), int64 unless a dtype is given.
+pub fn randint(
+    low: i64,
+    high: i64,
+    sizes: &[usize],
+    options: impl Into<TensorOptions>,
+    generator: Option<&mut Generator>,
+) -> Result<Tensor> {
+    let options = options.into();
+    if low >= high {
+        runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    }
+    let mut draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
+    match generator {
+        Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, DType::Int64, || draw(g))),
+    }
+}
+
+/// Options for a `*_like` factory: the input's dtype and device unless overridden, and `Preserve` as the
+/// default memory format.
+fn like_options(t: &Tensor, options: impl Into<TensorOptions>) -> TensorOptions {
+    let options = options.into();
+    TensorOptions {
+        dtype: Some(options.dtype.unwrap_or(t.dtype())),
+        device: Some(options.device.unwrap_or(t.device())),
+        memory_format: Some(options.memory_format.unwrap_or(MemoryFormat::Preserve)),
+    }
+}
+
+/// Strides for a `*_like` result: with `Preserve`, the input's own strides when it is dense and
+/// non-overlapping, else dense strides in its stride order; otherwise the format's strides.
+pub(crate) fn like_strides(t: &Tensor, format: MemoryFormat) -> Result<Dims> {
+    match format {
+        MemoryFormat::Preserve if t.is_non_overlapping_and_dense() => Ok(t.strides().into()),
+        MemoryFormat::Preserve => Ok(shape::infer_dense_strides(t.sizes(), t.strides())),
+        other => other.strides_for(t.sizes()),
+    }
+}
+
+impl Tensor {
+    /// A new tensor shaped like this one (`torch.empty_like`).
+    pub fn empty_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let options = like_options(self, options);
+        let strides = like_strides(self, options.memory_format.unwrap_or_default())?;
+        empty_strided(self.sizes(), &strides, options)
+    }
+
+    /// Zeros shaped like this tensor (`torch.zeros_like`).
+    pub fn zeros_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        self.empty_like(options)
+    }
+
+    /// Ones shaped like this tensor (`torch.ones_like`).
+    pub fn ones_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        self.full_like(1, options)
+    }
+
+    /// `value` everywhere, shaped like this tensor (`torch.full_like`).
+    pub fn full_like(&self, value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let t = self.empty_like(options)?;
+        t.fill_(value)?;
+        Ok(t)
+    }
+
+    /// Uniform `[0, 1)` values shaped like this tensor (`torch.rand_like`).
+    pub fn rand_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let options = like_options(self, options);
+        let values = rand(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
+        let out = self.empty_like(options)?;
+        out.copy_(&values)?;
+        Ok(out)
+    }
+
+    /// Standard normal values shaped like this tensor (`torch.randn_like`).
+    pub fn randn_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let options = like_options(self, options);
+        let values = randn(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
+        let out = self.empty_like(options)?;
+        out.copy_(&values)?;
+        Ok(out)
+    }
+
+    /// Integers in `[low, high)` shaped like this tensor (`torch.randint_like`).
+    pub fn randint_like(&self, low: i64, high: i64, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let options = like_options(self, options);
+        let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
+        let out = self.empty_like(options)?;
+        out.copy_(&values)?;
+        Ok(out)
+    }
+}

@@ -1,0 +1,226 @@
+//! `Tensor`: a strided view of a [`Storage`] with a dtype, and its methods, one file per family:
+//! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
+//! [`convert`] (copies and casts), and `Display` (PyTorch's repr).
+
+pub mod convert;
+pub mod factory;
+pub mod index;
+pub mod options;
+pub mod view;
+
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::element::Element;
+use crate::error::{runtime_err, Error, Result};
+use crate::layout::Layout;
+use crate::memory_format::{self, MemoryFormat};
+use crate::scalar::Scalar;
+use crate::shape::{self, Dims};
+use crate::storage::Storage;
+use std::sync::Arc;
+
+pub use options::TensorOptions;
+
+#[derive(Debug)]
+struct TensorImpl {
+    storage: Storage,
+    offset: usize,
+    sizes: Dims,
+    strides: Dims,
+}
+
+/// A strided tensor. Cloning a `Tensor` handle is cheap and yields another handle to the same tensor (as
+/// binding a tensor to a second Python name does); [`Tensor::clone_tensor`] copies the data.
+#[derive(Clone, Debug)]
+pub struct Tensor {
+    inner: Arc<TensorImpl>,
+}
+
+impl Tensor {
+    /// A tensor over `storage` with the given geometry. The caller guarantees the view is in bounds.
+    pub(crate) fn from_parts(storage: Storage, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
+        debug_assert_eq!(sizes.len(), strides.len());
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides }) }
+    }
+
+    /// Another view of the same storage with new geometry.
+    pub(crate) fn with_geometry(&self, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
+        Tensor::from_parts(self.inner.storage.clone(), offset, sizes, strides)
+    }
+
+    /// The sizes of each dimension (`Tensor.shape`).
+    pub fn sizes(&self) -> &[usize] {
+        &self.inner.sizes
+    }
+
+    /// Alias of [`Tensor::sizes`].
+    pub fn shape(&self) -> &[usize] {
+        &self.inner.sizes
+    }
+
+    /// The size of one dimension; negative `dim` counts from the end.
+    pub fn size(&self, dim: i64) -> Result<usize> {
+        if self.dim() == 0 {
+            runtime_err!("dimension specified as {dim} but tensor has no dimensions")
+        }
+        Ok(self.inner.sizes[shape::wrap_dim(dim, self.dim())?])
+    }
+
+    /// The strides, in elements (`Tensor.stride()`).
+    pub fn strides(&self) -> &[usize] {
+        &self.inner.strides
+    }
+
+    /// The stride of one dimension; negative `dim` counts from the end.
+    pub fn stride(&self, dim: i64) -> Result<usize> {
+        if self.dim() == 0 {
+            runtime_err!("dimension specified as {dim} but tensor has no dimensions")
+        }
+        Ok(self.inner.strides[shape::wrap_dim(dim, self.dim())?])
+    }
+
+    /// Offset of the first element in the storage, in elements.
+    pub fn storage_offset(&self) -> usize {
+        self.inner.offset
+    }
+
+    /// Number of dimensions.
+    pub fn dim(&self) -> usize {
+        self.inner.sizes.len()
+    }
+
+    /// Number of elements.
+    pub fn numel(&self) -> usize {
+        shape::numel(&self.inner.sizes)
+    }
+
+    /// Bytes per element.
+    pub fn element_size(&self) -> usize {
+        self.dtype().itemsize()
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.inner.storage.dtype()
+    }
+
+    /// The device the data lives on.
+    pub fn device(&self) -> Device {
+        self.inner.storage.device()
+    }
+
+    /// The layout (always strided for dense tensors).
+    pub fn layout(&self) -> Layout {
+        Layout::Strided
+    }
+
+    /// The storage this tensor views.
+    pub fn storage(&self) -> &Storage {
+        &self.inner.storage
+    }
+
+    /// Whether the tensor is row-major contiguous (`is_contiguous()`).
+    pub fn is_contiguous(&self) -> bool {
+        shape::is_contiguous(self.sizes(), self.strides())
+    }
+
+    /// Whether the tensor is contiguous in `format` (`is_contiguous(memory_format=...)`).
+    pub fn is_contiguous_in(&self, format: MemoryFormat) -> bool {
+        format.is_contiguous(self.sizes(), self.strides())
+    }
+
+    /// Whether the elements tile a dense block without overlap, in any dimension order.
+    pub fn is_non_overlapping_and_dense(&self) -> bool {
+        shape::is_non_overlapping_and_dense(self.sizes(), self.strides())
+    }
+
+    /// The memory format PyTorch suggests for this tensor's strides.
+    pub fn suggest_memory_format(&self) -> MemoryFormat {
+        memory_format::suggest_memory_format(self.sizes(), self.strides())
+    }
+
+    /// True for floating dtypes.
+    pub fn is_floating_point(&self) -> bool {
+        self.dtype().is_floating_point()
+    }
+
+    /// True for complex dtypes.
+    pub fn is_complex(&self) -> bool {
+        self.dtype().is_complex()
+    }
+
+    /// True on the meta device (shape and dtype, no data).
+    pub fn is_meta(&self) -> bool {
+        self.device().is_meta()
+    }
+
+    /// Whether both handles view the same storage.
+    pub fn is_alias_of(&self, other: &Tensor) -> bool {
+        self.storage().same(other.storage())
+    }
+
+    /// Whether both handles show the same elements: same storage, offset, sizes and strides.
+    pub fn is_same(&self, other: &Tensor) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || (self.is_alias_of(other)
+                && self.storage_offset() == other.storage_offset()
+                && self.sizes() == other.sizes()
+                && self.strides() == other.strides())
+    }
+
+    /// The elements in row-major order as `T`, which must be this tensor's element type.
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        if T::DTYPE != self.dtype() {
+            return Err(Error::Type(format!(
+                "to_vec::<{}>() needs a tensor of dtype {}, but the tensor has dtype {}",
+                std::any::type_name::<T>(),
+                T::DTYPE,
+                self.dtype()
+            )));
+        }
+        let contiguous = self.contiguous()?;
+        let guard = contiguous.storage().read().ok_or_else(|| Error::Runtime(NO_DATA_MSG.into()))?;
+        let all = T::slice(&guard).ok_or_else(|| Error::Runtime("storage dtype mismatch".into()))?;
+        let start = contiguous.storage_offset();
+        Ok(all[start..start + self.numel()].to_vec())
+    }
+
+    /// The elements in row-major order as Python-style numbers (`tolist()`, flattened).
+    pub fn to_scalars(&self) -> Result<Vec<Scalar>> {
+        crate::dispatch_dtype!(self.dtype(), T => Ok(self.to_vec::<T>()?.into_iter().map(Element::to_scalar).collect()))
+    }
+
+    /// The single element as a Python-style number (`item()`).
+    pub fn item(&self) -> Result<Scalar> {
+        if self.is_meta() {
+            runtime_err!("Tensor.item() cannot be called on meta tensors")
+        }
+        if self.numel() != 1 {
+            runtime_err!("a Tensor with {} elements cannot be converted to Scalar", self.numel())
+        }
+        Ok(self.to_scalars()?[0])
+    }
+
+    /// PyTorch's repr, e.g. `tensor([1, 2, 3])`.
+    pub fn repr(&self) -> String {
+        let values = if self.storage().has_data() { self.to_scalars().ok() } else { None };
+        let default_type = crate::device::get_default_device().device_type();
+        let device = (self.device().device_type() != default_type).then(|| self.device().to_string());
+        crate::display::tensor_repr(&crate::display::ReprInput {
+            sizes: self.sizes(),
+            dtype: self.dtype(),
+            device,
+            values: values.as_deref(),
+        })
+    }
+}
+
+/// PyTorch's message for reading data out of a meta tensor.
+pub(crate) const NO_DATA_MSG: &str = "Cannot copy out of meta tensor; no data!";
+
+/// Prints PyTorch's repr.
+impl std::fmt::Display for Tensor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.repr())
+    }
+}

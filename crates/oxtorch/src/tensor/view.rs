@@ -1,0 +1,437 @@
+//! Views: tensors that share this tensor's storage with new sizes, strides and offset. Every rule for which
+//! views exist and what they look like follows PyTorch, errors included.
+
+use super::Tensor;
+use crate::error::{index_err, runtime_err, Error, Result};
+use crate::shape::{self, fmt_list, wrap_dim, Dims};
+use smallvec::SmallVec;
+
+impl Tensor {
+    /// Swaps dimensions 0 and 1 of a tensor with at most two dimensions (`t()`).
+    pub fn t(&self) -> Result<Tensor> {
+        if self.dim() > 2 {
+            runtime_err!("t() expects a tensor with <= 2 dimensions, but self is {}D", self.dim())
+        }
+        if self.dim() < 2 {
+            return Ok(self.clone());
+        }
+        self.transpose(0, 1)
+    }
+
+    /// Swaps two dimensions (`transpose(dim0, dim1)`).
+    pub fn transpose(&self, dim0: i64, dim1: i64) -> Result<Tensor> {
+        let (a, b) = (wrap_dim(dim0, self.dim())?, wrap_dim(dim1, self.dim())?);
+        if self.dim() == 0 {
+            return Ok(self.clone());
+        }
+        let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
+        sizes.swap(a, b);
+        strides.swap(a, b);
+        Ok(self.with_geometry(self.storage_offset(), sizes, strides))
+    }
+
+    /// Reorders the dimensions (`permute(dims)`).
+    pub fn permute(&self, dims: &[i64]) -> Result<Tensor> {
+        if dims.len() != self.dim() {
+            runtime_err!(
+                "permute(sizes): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
+                self.dim(),
+                dims.len()
+            )
+        }
+        let mut seen: SmallVec<[bool; 6]> = SmallVec::from_elem(false, self.dim());
+        let (mut sizes, mut strides): (Dims, Dims) = (SmallVec::new(), SmallVec::new());
+        for &d in dims {
+            let d = wrap_dim(d, self.dim())?;
+            if seen[d] {
+                runtime_err!("permute(): duplicate dims are not allowed.")
+            }
+            seen[d] = true;
+            sizes.push(self.sizes()[d]);
+            strides.push(self.strides()[d]);
+        }
+        Ok(self.with_geometry(self.storage_offset(), sizes, strides))
+    }
+
+    /// A view with new sizes (`view(shape)`), one of which may be -1; only when the strides allow it.
+    pub fn view(&self, shape: &[i64]) -> Result<Tensor> {
+        let sizes = shape::infer_size(shape, self.numel())?;
+        match shape::view_strides(self.sizes(), self.strides(), &sizes) {
+            Some(strides) => Ok(self.with_geometry(self.storage_offset(), sizes, strides)),
+            None => runtime_err!(
+                "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+            ),
+        }
+    }
+
+    /// New sizes (`reshape(shape)`): a view when the strides allow it, else a contiguous copy.
+    pub fn reshape(&self, shape: &[i64]) -> Result<Tensor> {
+        let sizes = shape::infer_size(shape, self.numel())?;
+        match shape::view_strides(self.sizes(), self.strides(), &sizes) {
+            Some(strides) => Ok(self.with_geometry(self.storage_offset(), sizes, strides)),
+            None => self.contiguous()?.view(shape),
+        }
+    }
+
+    /// Broadcasts size-1 dimensions to `sizes` without copying (`expand(sizes)`); -1 keeps a size.
+    pub fn expand(&self, sizes: &[i64]) -> Result<Tensor> {
+        if sizes.len() < self.dim() {
+            runtime_err!(
+                "expand({}{{{}}}, size={}): the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                self.type_string(),
+                fmt_list(self.sizes()),
+                fmt_list(sizes),
+                sizes.len(),
+                self.dim()
+            )
+        }
+        let lead = sizes.len() - self.dim();
+        let (mut out_sizes, mut out_strides): (Dims, Dims) = (SmallVec::new(), SmallVec::new());
+        for (i, &target) in sizes.iter().enumerate() {
+            if i < lead {
+                if target < 0 {
+                    runtime_err!(
+                        "The expanded size of the tensor ({target}) isn't allowed in a leading, non-existing dimension {i}"
+                    )
+                }
+                out_sizes.push(target as usize);
+                out_strides.push(0);
+                continue;
+            }
+            let (size, stride) = (self.sizes()[i - lead], self.strides()[i - lead]);
+            if target == -1 || target as usize == size {
+                out_sizes.push(size);
+                out_strides.push(stride);
+            } else if size == 1 && target >= 0 {
+                out_sizes.push(target as usize);
+                out_strides.push(0);
+            } else {
+                runtime_err!(
+                    "The expanded size of the tensor ({target}) must match the existing size ({size}) at non-singleton dimension {i}.  Target sizes: {}.  Tensor sizes: {}",
+                    fmt_list(sizes),
+                    fmt_list(self.sizes())
+                )
+            }
+        }
+        Ok(self.with_geometry(self.storage_offset(), out_sizes, out_strides))
+    }
+
+    /// Expands to another tensor's sizes (`expand_as`).
+    pub fn expand_as(&self, other: &Tensor) -> Result<Tensor> {
+        self.expand(&to_i64(other.sizes()))
+    }
+
+    /// `length` elements of `dim` starting at `start` (`narrow`); a negative start counts from the end.
+    pub fn narrow(&self, dim: i64, start: i64, length: i64) -> Result<Tensor> {
+        if self.dim() == 0 {
+            runtime_err!("narrow() cannot be applied to a 0-dim tensor.")
+        }
+        if length < 0 {
+            runtime_err!("narrow(): length must be non-negative.")
+        }
+        let d = wrap_dim(dim, self.dim())?;
+        let size = self.sizes()[d] as i64;
+        if start < -size || start > size {
+            index_err!("start out of range (expected to be in range of [{}, {size}], but got {start})", -size)
+        }
+        let start = if start < 0 { start + size } else { start };
+        if start > size - length {
+            runtime_err!("start ({start}) + length ({length}) exceeds dimension size ({size}).")
+        }
+        self.slice(d as i64, Some(start), Some(start + length), 1)
+    }
+
+    /// Python slicing `[start:end:step]` along `dim`, with negative and out-of-range bounds clamped as
+    /// Python does. The step must be positive.
+    pub fn slice(&self, dim: i64, start: Option<i64>, end: Option<i64>, step: i64) -> Result<Tensor> {
+        if self.dim() == 0 {
+            index_err!("slice() cannot be applied to a 0-dim tensor.")
+        }
+        if step <= 0 {
+            return Err(Error::Value("step must be greater than zero".into()));
+        }
+        let d = wrap_dim(dim, self.dim())?;
+        let size = self.sizes()[d] as i64;
+        let clamp = |v: Option<i64>, default: i64| {
+            let v = v.unwrap_or(default);
+            let v = if v < 0 { v + size } else { v };
+            v.clamp(0, size)
+        };
+        let (start, end) = (clamp(start, 0), clamp(end, size));
+        let len = if end > start { (end - start + step - 1) / step } else { 0 };
+        let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
+        let offset = self.storage_offset() + start as usize * self.strides()[d];
+        sizes[d] = len as usize;
+        strides[d] *= step as usize;
+        Ok(self.with_geometry(offset, sizes, strides))
+    }
+
+    /// Removes `dim` by taking element `index` of it (`select(dim, index)`).
+    pub fn select(&self, dim: i64, index: i64) -> Result<Tensor> {
+        if self.dim() == 0 {
+            index_err!("select() cannot be applied to a 0-dim tensor.")
+        }
+        let d = wrap_dim(dim, self.dim())?;
+        let size = self.sizes()[d] as i64;
+        if index < -size || index >= size {
+            index_err!("select(): index {index} out of range for tensor of size {} at dimension {d}", fmt_list(self.sizes()))
+        }
+        Ok(self.select_unchecked(d, if index < 0 { index + size } else { index } as usize))
+    }
+
+    pub(crate) fn select_unchecked(&self, d: usize, index: usize) -> Tensor {
+        let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
+        let offset = self.storage_offset() + index * strides[d];
+        sizes.remove(d);
+        strides.remove(d);
+        self.with_geometry(offset, sizes, strides)
+    }
+
+    /// Removes every size-1 dimension (`squeeze()`).
+    pub fn squeeze(&self) -> Tensor {
+        let keep: Vec<usize> = (0..self.dim()).filter(|&d| self.sizes()[d] != 1).collect();
+        self.keep_dims(&keep)
+    }
+
+    /// Removes `dim` if its size is 1 (`squeeze(dim)`); otherwise returns the same view.
+    pub fn squeeze_dim(&self, dim: i64) -> Result<Tensor> {
+        let d = wrap_dim(dim, self.dim())?;
+        if self.dim() == 0 || self.sizes()[d] != 1 {
+            return Ok(self.clone());
+        }
+        let keep: Vec<usize> = (0..self.dim()).filter(|&i| i != d).collect();
+        Ok(self.keep_dims(&keep))
+    }
+
+    fn keep_dims(&self, keep: &[usize]) -> Tensor {
+        let sizes = keep.iter().map(|&d| self.sizes()[d]).collect();
+        let strides = keep.iter().map(|&d| self.strides()[d]).collect();
+        self.with_geometry(self.storage_offset(), sizes, strides)
+    }
+
+    /// Inserts a size-1 dimension at `dim` (`unsqueeze(dim)`), `dim` in `[-dim()-1, dim()]`.
+    pub fn unsqueeze(&self, dim: i64) -> Result<Tensor> {
+        let d = wrap_dim(dim, self.dim() + 1)?;
+        let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
+        let stride = if d >= self.dim() { 1 } else { sizes[d] * strides[d] };
+        sizes.insert(d, 1);
+        strides.insert(d, stride);
+        Ok(self.with_geometry(self.storage_offset(), sizes, strides))
+    }
+
+    /// Merges dimensions `start_dim..=end_dim` into one (`flatten`); a view when possible, else a copy.
+    pub fn flatten(&self, start_dim: i64, end_dim: i64) -> Result<Tensor> {
+        if self.dim() == 0 {
+            return self.reshape(&[1]);
+        }
+        let (s, e) = (wrap_dim(start_dim, self.dim())?, wrap_dim(end_dim, self.dim())?);
+        if s > e {
+            runtime_err!("flatten() has invalid args: start_dim cannot come after end_dim")
+        }
+        if s == e {
+            return Ok(self.clone());
+        }
+        let mut shape: Vec<i64> = to_i64(&self.sizes()[..s]);
+        shape.push(shape::numel(&self.sizes()[s..=e]) as i64);
+        shape.extend(to_i64(&self.sizes()[e + 1..]));
+        self.reshape(&shape)
+    }
+
+    /// Splits `dim` into `sizes` (`unflatten`); one entry may be -1.
+    pub fn unflatten(&self, dim: i64, sizes: &[i64]) -> Result<Tensor> {
+        let d = wrap_dim(dim, self.dim())?;
+        if sizes.is_empty() {
+            runtime_err!("unflatten: sizes must be non-empty")
+        }
+        let inferred = shape::infer_size(sizes, self.sizes()[d]).map_err(|_| {
+            Error::Runtime(format!(
+                "unflatten: Provided sizes {} don't multiply up to the size of dim {dim} ({}) in the input tensor",
+                fmt_list(sizes),
+                self.sizes()[d]
+            ))
+        })?;
+        let mut shape = to_i64(&self.sizes()[..d]);
+        shape.extend(to_i64(&inferred));
+        shape.extend(to_i64(&self.sizes()[d + 1..]));
+        self.view(&shape)
+    }
+
+    /// The diagonal of dimensions `dim1` and `dim2`, shifted by `offset` (`diagonal`), as a new last dimension.
+    pub fn diagonal(&self, offset: i64, dim1: i64, dim2: i64) -> Result<Tensor> {
+        let (d1, d2) = (wrap_dim(dim1, self.dim())?, wrap_dim(dim2, self.dim())?);
+        if d1 == d2 {
+            runtime_err!("diagonal dimensions cannot be identical {dim1}, {dim2}")
+        }
+        let (n1, n2) = (self.sizes()[d1] as i64, self.sizes()[d2] as i64);
+        let diag_size = if offset >= 0 { n1.min(n2 - offset) } else { (n1 + offset).min(n2) }.max(0) as usize;
+        let mut storage_offset = self.storage_offset();
+        if diag_size > 0 {
+            if offset >= 0 {
+                storage_offset += offset as usize * self.strides()[d2];
+            } else {
+                storage_offset += (-offset) as usize * self.strides()[d1];
+            }
+        }
+        let keep: Vec<usize> = (0..self.dim()).filter(|&d| d != d1 && d != d2).collect();
+        let mut sizes: Dims = keep.iter().map(|&d| self.sizes()[d]).collect();
+        let mut strides: Dims = keep.iter().map(|&d| self.strides()[d]).collect();
+        sizes.push(diag_size);
+        strides.push(self.strides()[d1] + self.strides()[d2]);
+        Ok(self.with_geometry(storage_offset, sizes, strides))
+    }
+
+    /// Moves dimension `source` to position `destination` (`movedim(int, int)`).
+    pub fn movedim(&self, source: i64, destination: i64) -> Result<Tensor> {
+        self.movedims(&[source], &[destination])
+    }
+
+    /// Moves several dimensions at once (`movedim(tuple, tuple)`); the others keep their relative order.
+    pub fn movedims(&self, source: &[i64], destination: &[i64]) -> Result<Tensor> {
+        if source.len() != destination.len() {
+            runtime_err!(
+                "movedim: Invalid source or destination dims: source ({} dims) should contain the same number of dims as destination ({} dims)",
+                fmt_list(source),
+                fmt_list(destination)
+            )
+        }
+        let n = self.dim();
+        let src: Vec<usize> = source.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
+        let dst: Vec<usize> = destination.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
+        let unique = |v: &[usize]| v.iter().enumerate().all(|(i, x)| !v[..i].contains(x));
+        if !unique(&src) {
+            runtime_err!("movedim: repeated dim in `source` ({})", fmt_list(source))
+        }
+        if !unique(&dst) {
+            runtime_err!("movedim: repeated dim in `destination` ({})", fmt_list(destination))
+        }
+        let mut order: Vec<Option<usize>> = vec![None; n];
+        for (&s, &d) in src.iter().zip(&dst) {
+            order[d] = Some(s);
+        }
+        let mut rest = (0..n).filter(|d| !src.contains(d));
+        let perm: Vec<i64> = order.into_iter().map(|o| o.or_else(|| rest.next()).unwrap_or(0) as i64).collect();
+        self.permute(&perm)
+    }
+
+    /// A view with arbitrary sizes, strides and offset over the same storage (`as_strided`), checked against
+    /// the storage's size.
+    pub fn as_strided(&self, sizes: &[usize], strides: &[usize], storage_offset: Option<usize>) -> Result<Tensor> {
+        if sizes.len() != strides.len() {
+            runtime_err!(
+                "mismatch in length of strides and shape: sizes has {} dimensions but strides has {}",
+                sizes.len(),
+                strides.len()
+            )
+        }
+        let offset = storage_offset.unwrap_or(self.storage_offset());
+        let itemsize = self.element_size();
+        let needed = shape::required_storage_len(sizes, strides, 0);
+        if needed > 0 && (needed + offset) * itemsize > self.storage().nbytes() {
+            runtime_err!(
+                "setStorage: sizes {}, strides {}, storage offset {offset}, and itemsize {itemsize} requiring a storage size of {} are out of bounds for storage of size {}",
+                fmt_list(sizes),
+                fmt_list(strides),
+                (needed + offset) * itemsize,
+                self.storage().nbytes()
+            )
+        }
+        Ok(self.with_geometry(offset, sizes.into(), strides.into()))
+    }
+
+    /// All windows of `size` elements along `dim`, `step` apart, as a new last dimension (`unfold`).
+    pub fn unfold(&self, dim: i64, size: i64, step: i64) -> Result<Tensor> {
+        let d = wrap_dim(dim, self.dim())?;
+        let max_size = if self.dim() == 0 { 1 } else { self.sizes()[d] as i64 };
+        if size > max_size {
+            runtime_err!("maximum size for tensor at dimension {d} is {max_size} but size is {size}")
+        }
+        if size < 0 {
+            runtime_err!("size is {size} but must be >= 0")
+        }
+        if step <= 0 {
+            runtime_err!("step is {step} but must be > 0")
+        }
+        let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
+        let base_stride = if self.dim() == 0 { 1 } else { strides[d] };
+        if self.dim() > 0 {
+            sizes[d] = ((max_size - size) / step + 1) as usize;
+            strides[d] *= step as usize;
+        }
+        sizes.push(size as usize);
+        strides.push(base_stride);
+        Ok(self.with_geometry(self.storage_offset(), sizes, strides))
+    }
+
+    /// Pieces of `split_size` along `dim`, the last one possibly smaller (`split(int, dim)`).
+    pub fn split(&self, split_size: i64, dim: i64) -> Result<Vec<Tensor>> {
+        if self.dim() == 0 {
+            runtime_err!("split expects at least a 1-dimensional tensor")
+        }
+        if split_size < 0 {
+            runtime_err!("split expects split_size be non-negative, but got split_size={split_size}")
+        }
+        let d = wrap_dim(dim, self.dim())?;
+        let size = self.sizes()[d] as i64;
+        if split_size == 0 && size != 0 {
+            runtime_err!("split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+        }
+        let pieces = if split_size == 0 { 1 } else { ((size + split_size - 1) / split_size).max(1) };
+        (0..pieces)
+            .map(|i| {
+                let start = i * split_size;
+                self.narrow(d as i64, start, split_size.min(size - start))
+            })
+            .collect()
+    }
+
+    /// Pieces of the given sizes along `dim` (`split(list, dim)` / `split_with_sizes`).
+    pub fn split_with_sizes(&self, sizes: &[i64], dim: i64) -> Result<Vec<Tensor>> {
+        let d = wrap_dim(dim, self.dim())?;
+        let total = self.sizes()[d] as i64;
+        if sizes.iter().any(|&s| s < 0) || sizes.iter().sum::<i64>() != total {
+            runtime_err!(
+                "split_with_sizes expects split_sizes to sum exactly to {total} (input tensor's size at dimension {dim}), but got split_sizes={}",
+                fmt_list(sizes)
+            )
+        }
+        let mut start = 0;
+        sizes
+            .iter()
+            .map(|&len| {
+                let piece = self.narrow(d as i64, start, len);
+                start += len;
+                piece
+            })
+            .collect()
+    }
+
+    /// `chunks` nearly equal pieces along `dim` (`chunk`); fewer when the size does not divide.
+    pub fn chunk(&self, chunks: i64, dim: i64) -> Result<Vec<Tensor>> {
+        if self.dim() == 0 {
+            runtime_err!("chunk expects at least a 1-dimensional tensor")
+        }
+        if chunks <= 0 {
+            runtime_err!("chunk expects `chunks` to be greater than 0, got: {chunks}")
+        }
+        let d = wrap_dim(dim, self.dim())?;
+        let size = self.sizes()[d] as i64;
+        let split_size = (size + chunks - 1) / chunks;
+        if split_size == 0 && size == 0 {
+            return self.split_with_sizes(&vec![0; chunks as usize], dim);
+        }
+        self.split(split_size, dim)
+    }
+
+    /// PyTorch's legacy type string used in some messages, e.g. `oxtorch.FloatTensor`.
+    pub(crate) fn type_string(&self) -> String {
+        match self.dtype().legacy_constructor() {
+            Some(name) => format!("oxtorch.{name}"),
+            None => format!("oxtorch.{}Tensor", self.dtype().scalar_type_name()),
+        }
+    }
+}
+
+/// Sizes as the `i64` lists that `view`/`reshape`/`expand` take.
+pub fn to_i64(sizes: &[usize]) -> Vec<i64> {
+    sizes.iter().map(|&s| s as i64).collect()
+}
