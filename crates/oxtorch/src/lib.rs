@@ -3,6 +3,7 @@
 //! PyTorch's tensor semantics, natively in Rust: the twelve dtypes and their promotion rules, devices, layouts,
 //! strides and memory formats, exactly as PyTorch documents them.
 
+pub mod display;
 pub mod dtype;
 pub mod error;
 pub mod promotion;
