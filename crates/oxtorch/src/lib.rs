@@ -2,15 +2,42 @@
 //!
 //! PyTorch's tensor semantics, natively in Rust: the twelve dtypes and their promotion rules, devices, layouts,
 //! strides and memory formats, exactly as PyTorch documents them.
+//!
+//! ```
+//! use oxtorch::{tensor, DType};
+//! let x = tensor([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], ()).unwrap();
+//! assert_eq!(x.dtype(), DType::Int64);
+//! assert_eq!(x.strides(), &[5, 1]);
+//! assert_eq!(x.t().unwrap().strides(), &[1, 5]);
+//! ```
 
 pub mod device;
+pub mod display;
 pub mod dtype;
+pub mod element;
 pub mod error;
+pub mod iter;
+pub mod kernels;
+pub mod layout;
+pub mod memory_format;
 pub mod promotion;
+pub mod random;
 pub mod scalar;
+pub mod shape;
+pub mod storage;
+pub mod tensor;
 
 pub use device::{get_default_device, set_default_device, DefaultDeviceGuard, Device, DeviceType};
 pub use dtype::DType;
 pub use error::{Error, Result};
+pub use layout::Layout;
+pub use memory_format::MemoryFormat;
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};
+pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;
+pub use tensor::factory::{
+    arange, arange_step, empty, empty_strided, from_vec, full, linspace, ones, rand, randint, randn, scalar_tensor,
+    tensor, zeros, TensorData,
+};
+pub use tensor::index::TensorIndex;
+pub use tensor::{Tensor, TensorOptions};
