@@ -16,7 +16,7 @@ pub type C32 = Complex<f32>;
 pub type C64 = Complex<f64>;
 
 /// A Rust type that stores one dtype's elements.
-pub trait Element: Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static {
+pub trait Element: crate::storage::BufferAccess + Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static {
     /// The dtype this type stores.
     const DTYPE: DType;
     /// Converts a bool (false -> 0, true -> 1).

@@ -44,7 +44,8 @@ pub fn zeros(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tenso
 
 /// A tensor of ones (`torch.ones`).
 pub fn ones(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
-    full(sizes, 1, options)
+    let options = options.into();
+    full(sizes, 1, TensorOptions { dtype: Some(options.dtype.unwrap_or_else(get_default_dtype)), ..options })
 }
 
 /// A tensor filled with `value` (`torch.full`). Without a dtype, the value's kind decides it: bool, int64, the
@@ -145,30 +146,23 @@ pub fn infer_dtype(values: &[Scalar]) -> DType {
     }
 }
 
-/// C's name of an integer dtype, as PyTorch's overflow message writes it.
-fn c_type_name(dtype: DType) -> &'static str {
-    match dtype {
-        DType::UInt8 => "uint8_t",
-        DType::Int8 => "int8_t",
-        DType::Int16 => "int16_t",
-        DType::Int32 => "int",
-        _ => "int64_t",
-    }
-}
-
 /// Converts Python numbers to `dtype`, refusing integers that do not fit an integer dtype (as PyTorch does).
 pub(crate) fn scalars_to_storage(values: &[Scalar], dtype: DType) -> Result<Storage> {
-    if dtype.is_integral(false) {
-        for v in values {
-            if let Scalar::Int(i) = v {
-                let fits = crate::dispatch_dtype!(dtype, T => T::from_i64(*i).to_scalar() == Scalar::Int(*i));
-                if !fits {
-                    runtime_err!("value cannot be converted to type {} without overflow", c_type_name(dtype))
-                }
-            }
-        }
+    for v in values.iter().filter(|v| matches!(v, Scalar::Int(_))) {
+        super::convert::check_scalar_fits(v, dtype)?;
     }
-    Ok(crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>())))
+    Ok(storage_from_scalars(values, dtype))
+}
+
+/// Converts Python numbers to `dtype` by the casting rules (integers wrap).
+fn storage_from_scalars(values: &[Scalar], dtype: DType) -> Storage {
+    crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>()))
+}
+
+/// A contiguous 1-D tensor of `values` converted to `dtype`, moved to `device`.
+fn vector_on(values: &[Scalar], dtype: DType, device: crate::device::Device) -> Result<Tensor> {
+    let storage = storage_from_scalars(values, dtype);
+    Tensor::from_parts(storage, 0, smallvec::smallvec![values.len()], smallvec::smallvec![1]).to_device(device)
 }
 
 /// A tensor from nested data (`torch.tensor`), inferring the dtype as PyTorch does unless one is given.
@@ -254,8 +248,7 @@ pub fn arange_step(
     } else {
         (0..len).map(|i| Scalar::Float(s + st * i as f64)).collect()
     };
-    let storage = crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>()));
-    Tensor::from_parts(storage, 0, [len].into(), [1].into()).to_device(options.resolved_device())
+    vector_on(&values, dtype, options.resolved_device())
 }
 
 /// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
@@ -285,8 +278,7 @@ pub fn linspace(
         })
         .collect();
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    let storage = crate::dispatch_dtype!(dtype, T => Storage::from_vec(values.iter().map(|&v| T::from_scalar(v)).collect::<Vec<T>>()));
-    Tensor::from_parts(storage, 0, [steps].into(), [1].into()).to_device(options.resolved_device())
+    vector_on(&values, dtype, options.resolved_device())
 }
 
 /// Fills a new tensor with values drawn by `draw` (one per element, row-major).
@@ -324,7 +316,7 @@ pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Optio
     let options = options.into();
     check_floating(&options, "check_uniform_bounds")?;
     let complex = options.dtype.is_some_and(DType::is_complex);
-    let mut draw = move |g: &mut Generator| {
+    let draw = move |g: &mut Generator| {
         if complex {
             Scalar::Complex(Complex::new(g.uniform(), g.uniform()))
         } else {
@@ -343,7 +335,7 @@ pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Opti
     let options = options.into();
     check_floating(&options, "normal_kernel_cpu")?;
     let complex = options.dtype.is_some_and(DType::is_complex);
-    let mut draw = move |g: &mut Generator| {
+    let draw = move |g: &mut Generator| {
         if complex {
             let scale = std::f64::consts::FRAC_1_SQRT_2;
             Scalar::Complex(Complex::new(g.normal() * scale, g.normal() * scale))
@@ -369,7 +361,7 @@ pub fn randint(
     if low >= high {
         runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     }
-    let mut draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
+    let draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
     match generator {
         Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
         None => with_default_generator(|g| random_tensor(sizes, options, DType::Int64, || draw(g))),

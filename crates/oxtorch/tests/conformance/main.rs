@@ -1,14 +1,26 @@
 //! Runs every case of the conformance data (`tests/data/*.json`, recorded from PyTorch 2.15) against oxtorch and
 //! prints, per file, how many cases ran and passed. Exits non-zero on any failure.
 
+mod casts;
 mod device;
+mod dtypes;
+mod memory_format;
+mod printing;
 mod support;
+mod views;
 
 use support::{load, Report};
 
 type Suite = (&'static str, fn(&serde_json::Value, &mut Report));
 
-const SUITES: &[Suite] = &[("device.json", device::run)];
+const SUITES: &[Suite] = &[
+    ("dtypes.json", dtypes::run),
+    ("device.json", device::run),
+    ("views.json", views::run),
+    ("casts.json", casts::run),
+    ("printing.json", printing::run),
+    ("memory_format.json", memory_format::run),
+];
 
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));

@@ -80,3 +80,77 @@ pub fn expect_error(err: &oxtorch::Error, case: &Value) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A dtype by its name in the data.
+pub fn dtype(name: &Value) -> oxtorch::DType {
+    oxtorch::DType::from_name(name.as_str().unwrap_or_default()).unwrap_or_else(|| panic!("unknown dtype {name}"))
+}
+
+/// A float in the data's encoding: Python's repr in a string (`"nan"`, `"-0.0"`, `"1e-300"`).
+pub fn float(v: &Value) -> f64 {
+    let s = v.as_str().unwrap_or_else(|| panic!("expected a float string, got {v}"));
+    s.parse().unwrap_or_else(|_| panic!("bad float {s}"))
+}
+
+/// One value of the data as a Python-style number, read by the kind its JSON has.
+pub fn scalar(v: &Value) -> oxtorch::Scalar {
+    use oxtorch::Scalar;
+    match v {
+        Value::Bool(b) => Scalar::Bool(*b),
+        Value::Number(n) => Scalar::Int(n.as_i64().unwrap_or_else(|| panic!("bad integer {n}"))),
+        Value::String(_) => Scalar::Float(float(v)),
+        Value::Array(parts) => Scalar::Complex(num_complex::Complex::new(float(&parts[0]), float(&parts[1]))),
+        other => panic!("unexpected value {other}"),
+    }
+}
+
+/// Integer lists in the data.
+pub fn usizes(v: &Value) -> Vec<usize> {
+    v.as_array().map(|a| a.iter().map(|x| x.as_u64().unwrap_or(0) as usize).collect()).unwrap_or_default()
+}
+
+/// Signed integer lists in the data.
+pub fn i64s(v: &Value) -> Vec<i64> {
+    v.as_array().map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0)).collect()).unwrap_or_default()
+}
+
+/// A 1-D tensor of `dtype` holding the data's values.
+pub fn tensor_of(dtype: oxtorch::DType, values: &Value) -> oxtorch::Tensor {
+    let scalars: Vec<oxtorch::Scalar> = values.as_array().map(|a| a.iter().map(scalar).collect()).unwrap_or_default();
+    oxtorch::tensor(scalars, dtype).unwrap_or_else(|e| panic!("cannot build tensor: {e}"))
+}
+
+/// Bitwise equality of two doubles, where every NaN equals every NaN and -0.0 differs from 0.0.
+pub fn same_float(a: f64, b: f64) -> bool {
+    (a.is_nan() && b.is_nan()) || a.to_bits() == b.to_bits()
+}
+
+/// Compares a tensor's values with the data's expected values: exactly, or within `ulps` units in the last
+/// place of `dtype`'s precision for complex components.
+pub fn compare_values(got: &oxtorch::Tensor, want: &Value, ulps: f64) -> Result<(), String> {
+    use oxtorch::Scalar;
+    let got = got.to_scalars().map_err(|e| e.to_string())?;
+    let want: Vec<Scalar> = want.as_array().map(|a| a.iter().map(scalar).collect()).unwrap_or_default();
+    if got.len() != want.len() {
+        return Err(format!("values: got {} elements, want {}", got.len(), want.len()));
+    }
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        let ok = match (g, w) {
+            (Scalar::Float(a), Scalar::Float(b)) => same_float(*a, *b),
+            (Scalar::Complex(a), Scalar::Complex(b)) => close(a.re, b.re, ulps) && close(a.im, b.im, ulps),
+            (a, b) => a == b,
+        };
+        if !ok {
+            return Err(format!("value {i}: got {g:?}, want {w:?} (all: {got:?})"));
+        }
+    }
+    Ok(())
+}
+
+/// Equal bit for bit, or (when `ulps > 0`) within `ulps` relative steps of float32 precision.
+fn close(a: f64, b: f64, ulps: f64) -> bool {
+    if same_float(a, b) {
+        return true;
+    }
+    ulps > 0.0 && a.is_finite() && b.is_finite() && (a - b).abs() <= ulps * f64::from(f32::EPSILON) * b.abs().max(f64::MIN_POSITIVE)
+}
