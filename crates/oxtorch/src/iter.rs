@@ -165,3 +165,232 @@ impl Plan {
         }
     }
 }
+
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::error::Error;
+use crate::memory_format::MemoryFormat;
+use crate::promotion::{self, can_cast, get_default_dtype};
+use crate::scalar::Scalar;
+use crate::shape::fmt_list;
+
+/// An operand of an elementwise operation: a tensor, or a Python-style number.
+#[derive(Clone, Debug)]
+pub enum Operand {
+    /// A tensor (dimensioned or zero-dim).
+    Tensor(Tensor),
+    /// A Python number, wrapped into a zero-dim CPU tensor that promotes only by category.
+    Scalar(Scalar),
+}
+
+impl From<&Tensor> for Operand {
+    fn from(t: &Tensor) -> Self {
+        Operand::Tensor(t.clone())
+    }
+}
+
+impl From<Tensor> for Operand {
+    fn from(t: Tensor) -> Self {
+        Operand::Tensor(t)
+    }
+}
+
+macro_rules! operand_from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Operand {
+            fn from(v: $t) -> Self { Operand::Scalar(Scalar::from(v)) }
+        }
+    )*};
+}
+operand_from_number!(bool, i8, i16, i32, i64, u8, u16, u32, f32, f64, Scalar, num_complex::Complex<f32>, num_complex::Complex<f64>);
+
+/// Where an elementwise result goes.
+pub enum Output<'a> {
+    /// A new tensor.
+    New,
+    /// Into the first input (`add_`).
+    InPlace,
+    /// Into a given tensor (`out=`): resized when it has no elements, refused when non-empty and mis-shaped.
+    Out(&'a mut Tensor),
+}
+
+/// Everything a binary kernel needs, decided once.
+pub struct BinaryIter {
+    /// The output (new, the first input, or the `out=` tensor).
+    pub output: Tensor,
+    /// The first input expanded to the broadcast shape; `None` when it is the output itself (in place).
+    pub lhs: Option<Tensor>,
+    /// The second input expanded to the broadcast shape.
+    pub rhs: Tensor,
+    /// The second input as given (before broadcasting), for kernels that read one-element operands directly.
+    pub rhs_original: Tensor,
+    /// The dtype the operation computes in.
+    pub common_dtype: DType,
+}
+
+fn wrap(op: &Operand) -> Result<(Tensor, promotion::Operand)> {
+    Ok(match op {
+        Operand::Tensor(t) => {
+            let kind = if t.dim() == 0 { promotion::Operand::ZeroDim(t.dtype()) } else { promotion::Operand::Dimensioned(t.dtype()) };
+            (t.clone(), kind)
+        }
+        Operand::Scalar(s) => {
+            let t = crate::tensor::factory::full(&[], *s, crate::tensor::TensorOptions::new().dtype(s.storage_dtype()).device(Device::cpu()))?;
+            (t, promotion::Operand::Scalar(*s))
+        }
+    })
+}
+
+/// The device an operation runs on: the first non-CPU device among its tensors (output included), checking that
+/// every tensor is there, except zero-dim CPU inputs, which may join any device.
+fn common_device(output: Option<&Tensor>, inputs: &[&Tensor]) -> Result<Device> {
+    let all: Vec<(&Tensor, bool)> = output.map(|o| (o, true)).into_iter().chain(inputs.iter().map(|t| (*t, false))).collect();
+    let device = all.iter().map(|(t, _)| t.device()).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
+    for (t, is_output) in &all {
+        let cpu_scalar = !is_output && t.dim() == 0 && t.device().is_cpu();
+        if t.device() != device && !(cpu_scalar && !device.is_cpu()) {
+            runtime_err!("Expected all tensors to be on the same device, but found at least two devices, {device} and {}!", t.device())
+        }
+    }
+    Ok(device)
+}
+
+/// Strides for a new output of `shape`, following its inputs' memory order as TensorIterator does: contiguous
+/// when every input is, channels-last when every input is, the inputs' strides when they are all the same dense
+/// strides, else dense strides in the order the inputs' strides suggest.
+pub fn output_strides(shape: &[usize], inputs: &[&Tensor]) -> Dims {
+    let same_shape = inputs.iter().all(|t| t.sizes() == shape);
+    if same_shape {
+        if inputs.iter().all(|t| t.is_contiguous()) {
+            return shape::contiguous_strides(shape);
+        }
+        for format in [MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d] {
+            if inputs.iter().all(|t| t.is_contiguous_in(format)) {
+                if let Ok(strides) = format.strides_for(shape) {
+                    return strides;
+                }
+            }
+        }
+        let first = inputs[0].strides();
+        if inputs.iter().all(|t| t.is_non_overlapping_and_dense() && t.strides() == first) {
+            return first.into();
+        }
+    }
+    let expanded: Vec<Dims> = inputs.iter().map(|t| broadcast_strides(t, shape)).collect();
+    let views: Vec<&[usize]> = expanded.iter().map(|s| s.as_slice()).collect();
+    let perm = shape::stride_order(shape, &views);
+    let mut strides: Dims = SmallVec::from_elem(0, shape.len());
+    let mut next = 1;
+    for &d in perm.iter() {
+        strides[d] = next;
+        next *= shape[d];
+    }
+    strides
+}
+
+/// A tensor's strides once broadcast to `shape` (0 along broadcast dimensions).
+fn broadcast_strides(t: &Tensor, shape: &[usize]) -> Dims {
+    let lead = shape.len() - t.dim();
+    (0..shape.len())
+        .map(|i| if i < lead || (t.sizes()[i - lead] == 1 && shape[i] != 1) { 0 } else { t.strides()[i - lead] })
+        .collect()
+}
+
+impl BinaryIter {
+    /// Decides an elementwise binary operation. `int_to_float` promotes an integral (or bool) common dtype to
+    /// the default dtype (true division).
+    pub fn build(lhs: &Operand, rhs: &Operand, output: Output<'_>, int_to_float: bool) -> Result<BinaryIter> {
+        let (a, a_kind) = wrap(lhs)?;
+        let (b, b_kind) = wrap(rhs)?;
+        let given: Option<Tensor> = match &output {
+            Output::New => None,
+            Output::InPlace => Some(a.clone()),
+            Output::Out(t) => Some((**t).clone()),
+        };
+        // overlap checks come first, as in TensorIterator
+        if let Some(out) = &given {
+            if !matches!(output, Output::Out(_)) || out.numel() > 0 {
+                assert_no_internal_overlap(out)?;
+                for input in [&a, &b] {
+                    if !(matches!(output, Output::InPlace) && input.is_same(out)) {
+                        assert_no_partial_overlap(out, input)?;
+                    }
+                }
+            }
+        }
+        let shape = shape::broadcast_shapes(a.sizes(), b.sizes())?;
+        let resize = match (&output, &given) {
+            (Output::Out(_), Some(out)) if out.sizes() != shape.as_slice() => {
+                if out.numel() != 0 {
+                    runtime_err!("output with shape {} doesn't match the broadcast shape {}", fmt_list(out.sizes()), fmt_list(&shape))
+                }
+                true
+            }
+            (Output::InPlace, Some(out)) if out.sizes() != shape.as_slice() => {
+                runtime_err!("output with shape {} doesn't match the broadcast shape {}", fmt_list(out.sizes()), fmt_list(&shape))
+            }
+            _ => false,
+        };
+        let mut common = promotion::result_type(&[a_kind, b_kind])?;
+        if int_to_float && common.is_integral(true) {
+            common = get_default_dtype();
+        }
+        let device = common_device(given.as_ref(), &[&a, &b])?;
+        if let Some(out) = &given {
+            if !can_cast(common, out.dtype()) {
+                return Err(Error::Runtime(format!(
+                    "result type {} can't be cast to the desired output type {}",
+                    common.scalar_type_name(),
+                    out.dtype().scalar_type_name()
+                )));
+            }
+        }
+        let new_output = |dtype: DType| -> Result<Tensor> {
+            let strides = output_strides(&shape, &[&a, &b]);
+            crate::tensor::factory::empty_strided(&shape, &strides, crate::tensor::TensorOptions::new().dtype(dtype).device(device))
+        };
+        let out_tensor = match (output, given) {
+            (Output::New, _) => new_output(common)?,
+            (Output::Out(slot), Some(out)) => {
+                if resize {
+                    *slot = new_output(out.dtype())?;
+                    slot.clone()
+                } else {
+                    out
+                }
+            }
+            (_, Some(out)) => out,
+            (_, None) => new_output(common)?,
+        };
+        let target = crate::tensor::view::to_i64(&shape);
+        let lhs = if a.is_same(&out_tensor) { None } else { Some(a.expand(&target)?) };
+        Ok(BinaryIter { lhs, rhs: b.expand(&target)?, rhs_original: b, output: out_tensor, common_dtype: common })
+    }
+
+    /// Whether the operation has data to compute (false on the meta device).
+    pub fn has_data(&self) -> bool {
+        self.output.storage().has_data()
+    }
+
+    /// Replaces inputs that share memory with the output by private copies, so that the kernel reads and writes
+    /// distinct storages (an in-place first input that is exactly the output stays: kernels read it in place).
+    pub fn separate_inputs(&mut self) -> Result<()> {
+        if let Some(l) = &self.lhs {
+            if l.is_alias_of(&self.output) {
+                self.lhs = Some(l.clone_in(MemoryFormat::Contiguous)?);
+            }
+        }
+        if self.rhs.is_alias_of(&self.output) {
+            let copy = self.rhs_original.clone_in(MemoryFormat::Contiguous)?;
+            self.rhs = copy.expand(&crate::tensor::view::to_i64(self.output.sizes()))?;
+            self.rhs_original = copy;
+        }
+        Ok(())
+    }
+
+    /// The loop plan over output, first input (the output itself when in place) and second input.
+    pub fn plan(&self) -> Plan {
+        let lhs = self.lhs.as_ref().unwrap_or(&self.output);
+        Plan::new(&[&self.output, lhs, &self.rhs])
+    }
+}

@@ -5,6 +5,8 @@
 pub mod convert;
 pub mod factory;
 pub mod index;
+pub mod operators;
+pub mod ops;
 pub mod options;
 pub mod view;
 

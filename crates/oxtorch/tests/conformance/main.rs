@@ -1,6 +1,7 @@
 //! Runs every case of the conformance data (`tests/data/*.json`, recorded from PyTorch 2.15) against oxtorch and
 //! prints, per file, how many cases ran and passed. Exits non-zero on any failure.
 
+mod arithmetic;
 mod casts;
 mod device;
 mod dtypes;
@@ -20,6 +21,8 @@ const SUITES: &[Suite] = &[
     ("casts.json", casts::run),
     ("printing.json", printing::run),
     ("memory_format.json", memory_format::run),
+    ("promotion.json", arithmetic::run_promotion),
+    ("inplace.json", arithmetic::run_inplace),
 ];
 
 fn main() {

@@ -1,0 +1,167 @@
+//! Scalar arithmetic per compute type, as PyTorch's CPU kernels compute it: integers wrap (division by zero is
+//! caught before any kernel runs), floats follow IEEE, float16/bfloat16 are computed in float32 (the iterator
+//! rounds the result once), complex division is Smith's scaled algorithm as in `c10::complex`.
+
+use crate::element::Element;
+use num_complex::Complex;
+
+/// The arithmetic of one compute type.
+pub trait Arith: Element {
+    /// `a + b`
+    fn add(a: Self, b: Self) -> Self;
+    /// `a - b`
+    fn sub(a: Self, b: Self) -> Self;
+    /// `a * b`
+    fn mul(a: Self, b: Self) -> Self;
+    /// `a / b` (true division; only called on floating and complex types).
+    fn div(a: Self, b: Self) -> Self;
+    /// `a / b` rounded toward zero.
+    fn div_trunc(a: Self, b: Self) -> Self {
+        Self::div_trunc_rounding(a, b, |x| x)
+    }
+    /// `a / b` rounded toward negative infinity.
+    fn div_floor(a: Self, b: Self) -> Self {
+        Self::div_floor_rounding(a, b, |x| x)
+    }
+    /// `div_trunc` with `round` applied to the quotient before truncation: PyTorch computes float16/bfloat16
+    /// `trunc(a / b)` with the quotient rounded to the storage type.
+    fn div_trunc_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self;
+    /// `div_floor` with `round` applied after every intermediate operation, as PyTorch's scalar
+    /// `div_floor_floating` does in float16/bfloat16 arithmetic.
+    fn div_floor_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self;
+    /// Whether the value is zero (for the integer division-by-zero check).
+    fn is_zero(self) -> bool;
+}
+
+macro_rules! int_arith {
+    ($($t:ty),*) => {$(
+        impl Arith for $t {
+            #[inline(always)] fn add(a: Self, b: Self) -> Self { a.wrapping_add(b) }
+            #[inline(always)] fn sub(a: Self, b: Self) -> Self { a.wrapping_sub(b) }
+            #[inline(always)] fn mul(a: Self, b: Self) -> Self { a.wrapping_mul(b) }
+            #[inline(always)] fn div(a: Self, b: Self) -> Self { Self::div_trunc(a, b) }
+            #[inline(always)]
+            fn div_trunc_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self {
+                if b == 0 { 0 } else { a.wrapping_div(b) }
+            }
+            #[inline(always)]
+            fn div_floor_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self {
+                if b == 0 {
+                    return 0;
+                }
+                let q = a.wrapping_div(b);
+                #[allow(unused_comparisons)]
+                let signs_differ = (a < 0) != (b < 0);
+                if signs_differ && a.wrapping_rem(b) != 0 { q.wrapping_sub(1) } else { q }
+            }
+            #[inline(always)] fn is_zero(self) -> bool { self == 0 }
+        }
+    )*};
+}
+int_arith!(u8, i8, i16, i32, i64);
+
+impl Arith for bool {
+    #[inline(always)]
+    fn add(a: Self, b: Self) -> Self {
+        a || b
+    }
+    #[inline(always)]
+    fn sub(a: Self, b: Self) -> Self {
+        a && !b
+    }
+    #[inline(always)]
+    fn mul(a: Self, b: Self) -> Self {
+        a && b
+    }
+    #[inline(always)]
+    fn div(a: Self, _b: Self) -> Self {
+        a
+    }
+    #[inline(always)]
+    fn div_trunc_rounding(a: Self, _b: Self, _: impl Fn(Self) -> Self) -> Self {
+        a
+    }
+    #[inline(always)]
+    fn div_floor_rounding(a: Self, _b: Self, _: impl Fn(Self) -> Self) -> Self {
+        a
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        !self
+    }
+}
+
+macro_rules! float_arith {
+    ($($t:ty),*) => {$(
+        impl Arith for $t {
+            #[inline(always)] fn add(a: Self, b: Self) -> Self { a + b }
+            #[inline(always)] fn sub(a: Self, b: Self) -> Self { a - b }
+            #[inline(always)] fn mul(a: Self, b: Self) -> Self { a * b }
+            #[inline(always)] fn div(a: Self, b: Self) -> Self { a / b }
+            #[inline(always)]
+            fn div_trunc_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self { round(a / b).trunc() }
+            /// PyTorch's `div_floor_floating`: floor of the quotient computed through `fmod`, exact for
+            /// representable results, with IEEE results for a zero divisor.
+            #[inline(always)]
+            fn div_floor_rounding(a: Self, b: Self, r: impl Fn(Self) -> Self) -> Self {
+                if b == 0.0 {
+                    return r(a / b);
+                }
+                let m = r(a % b);
+                let mut div = r(r(a - m) / b);
+                if m != 0.0 && (b < 0.0) != (m < 0.0) {
+                    div = r(div - 1.0);
+                }
+                if div != 0.0 {
+                    let mut floordiv = div.floor();
+                    if r(div - floordiv) > 0.5 {
+                        floordiv = r(floordiv + 1.0);
+                    }
+                    floordiv
+                } else {
+                    (0.0 as $t).copysign(r(a / b))
+                }
+            }
+            #[inline(always)] fn is_zero(self) -> bool { self == 0.0 }
+        }
+    )*};
+}
+float_arith!(f32, f64);
+
+macro_rules! complex_arith {
+    ($($f:ty),*) => {$(
+        impl Arith for Complex<$f> {
+            #[inline(always)] fn add(a: Self, b: Self) -> Self { Complex::new(a.re + b.re, a.im + b.im) }
+            #[inline(always)] fn sub(a: Self, b: Self) -> Self { Complex::new(a.re - b.re, a.im - b.im) }
+            #[inline(always)]
+            fn mul(a: Self, b: Self) -> Self {
+                Complex::new(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re)
+            }
+            /// Smith's algorithm (as `c10::complex::operator/=`): scales by the larger divisor component so that
+            /// components near the type's range do not overflow.
+            #[inline(always)]
+            fn div(a: Self, b: Self) -> Self {
+                let (x, y, c, d) = (a.re, a.im, b.re, b.im);
+                let (abs_c, abs_d) = (c.abs(), d.abs());
+                if abs_c >= abs_d {
+                    if abs_c == 0.0 && abs_d == 0.0 {
+                        return Complex::new(x / abs_c, y / abs_d);
+                    }
+                    let rat = d / c;
+                    let scl = 1.0 / (c + d * rat);
+                    Complex::new((x + y * rat) * scl, (y - x * rat) * scl)
+                } else {
+                    let rat = c / d;
+                    let scl = 1.0 / (d + c * rat);
+                    Complex::new((x * rat + y) * scl, (y * rat - x) * scl)
+                }
+            }
+            #[inline(always)]
+            fn div_trunc_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self { Self::div(a, b) }
+            #[inline(always)]
+            fn div_floor_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self { Self::div(a, b) }
+            #[inline(always)] fn is_zero(self) -> bool { self.re == 0.0 && self.im == 0.0 }
+        }
+    )*};
+}
+complex_arith!(f32, f64);
