@@ -204,7 +204,7 @@ complex_element!(f32 => Complex64, from_c32, f64 => Complex128, from_c64);
 
 /// Runs `$body` with `$T` bound to the element type of the runtime dtype `$dtype`.
 ///
-/// ```ignore
+/// ```text
 /// dispatch_dtype!(tensor.dtype(), T => fill::<T>(...))
 /// ```
 #[macro_export]

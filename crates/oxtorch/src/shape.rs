@@ -39,7 +39,15 @@ pub fn is_contiguous(sizes: &[usize], strides: &[usize]) -> bool {
 }
 
 /// Whether the elements tile a contiguous block without gaps or overlaps, in some dimension order.
+/// As in PyTorch, a tensor that is contiguous in any memory format (an empty one included) counts as dense.
 pub fn is_non_overlapping_and_dense(sizes: &[usize], strides: &[usize]) -> bool {
+    use crate::memory_format::MemoryFormat;
+    if [MemoryFormat::Contiguous, MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d]
+        .iter()
+        .any(|f| f.is_contiguous(sizes, strides))
+    {
+        return true;
+    }
     if sizes.len() == 1 {
         return sizes[0] < 2 || strides[0] == 1;
     }

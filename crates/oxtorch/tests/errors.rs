@@ -397,7 +397,6 @@ fn python_style_index_errors() {
 // ---------------------------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "bug: movedim on a 0-dim tensor panics (index out of bounds) instead of returning an alias"]
 fn bug_movedim_of_zero_dim_tensor_panics() {
     // PyTorch (TensorShape.cpp, movedim): "handle the case of scalar tensor as a no-op" -> self.alias().
     let s = scalar_tensor(5, ()).unwrap();
@@ -412,7 +411,6 @@ fn bug_movedim_of_zero_dim_tensor_panics() {
 }
 
 #[test]
-#[ignore = "bug: flatten of a 0-dim tensor does not check start_dim/end_dim"]
 fn bug_flatten_of_zero_dim_tensor_skips_dim_checks() {
     // PyTorch wraps both dims before its 0-dim shortcut: torch.tensor(1).flatten(5) raises IndexError.
     let s = scalar_tensor(1, ()).unwrap();
@@ -422,7 +420,6 @@ fn bug_flatten_of_zero_dim_tensor_skips_dim_checks() {
 }
 
 #[test]
-#[ignore = "bug: t[0] on a 0-dim tensor says 'too many indices' instead of PyTorch's 'invalid index of a 0-dim tensor'"]
 fn bug_integer_index_of_zero_dim_tensor_message() {
     // Python: torch.tensor(1)[0] (a bare integer, not a tuple) -> IndexError from applySelect. `get` runs
     // `index(&[Int(i)])`, whose "too many indices" check fires first (right for the tuple form `t[(0,)]`).
@@ -434,7 +431,6 @@ fn bug_integer_index_of_zero_dim_tensor_message() {
 }
 
 #[test]
-#[ignore = "bug: size(dim)/stride(dim) of a 0-dim tensor is a RuntimeError with lowercase 'dimension'; PyTorch raises IndexError"]
 fn bug_size_of_zero_dim_tensor_error_class() {
     // c10::maybe_wrap_dim_slow with wrap_scalar=false: TORCH_CHECK_INDEX(..., "Dimension specified as ", dim,
     // " but tensor has no dimensions").

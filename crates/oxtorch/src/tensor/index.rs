@@ -2,7 +2,7 @@
 //! (a new size-1 dimension) and `...`, all as views.
 
 use super::Tensor;
-use crate::error::{index_err, Error, Result};
+use crate::error::{index_err, Result};
 
 /// One entry of a Python index tuple.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +73,9 @@ impl Tensor {
         if indices.iter().filter(|i| matches!(i, TensorIndex::Ellipsis)).count() > 1 {
             index_err!("an index can only have a single ellipsis ('...')")
         }
+        if self.dim() == 0 && matches!(indices, [TensorIndex::Int(_)]) {
+            index_err!("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        }
         if consumed > self.dim() {
             index_err!("too many indices for tensor of dimension {}", self.dim())
         }
@@ -81,9 +84,6 @@ impl Tensor {
         for index in indices {
             match *index {
                 TensorIndex::Int(i) => {
-                    if self.dim() == 0 {
-                        index_err!("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-                    }
                     let size = result.sizes()[dim] as i64;
                     if i < -size || i >= size {
                         index_err!("index {i} is out of bounds for dimension {dim} with size {size}")
@@ -106,9 +106,6 @@ impl Tensor {
 
     /// `t[i]`: the sub-tensor at index `i` of the first dimension.
     pub fn get(&self, i: i64) -> Result<Tensor> {
-        self.index(&[TensorIndex::Int(i)]).map_err(|e| match e {
-            Error::Index(m) => Error::Index(m),
-            other => other,
-        })
+        self.index(&[TensorIndex::Int(i)])
     }
 }

@@ -62,9 +62,7 @@ impl Tensor {
 
     /// The size of one dimension; negative `dim` counts from the end.
     pub fn size(&self, dim: i64) -> Result<usize> {
-        if self.dim() == 0 {
-            runtime_err!("dimension specified as {dim} but tensor has no dimensions")
-        }
+        self.check_has_dims(dim)?;
         Ok(self.inner.sizes[shape::wrap_dim(dim, self.dim())?])
     }
 
@@ -75,10 +73,16 @@ impl Tensor {
 
     /// The stride of one dimension; negative `dim` counts from the end.
     pub fn stride(&self, dim: i64) -> Result<usize> {
-        if self.dim() == 0 {
-            runtime_err!("dimension specified as {dim} but tensor has no dimensions")
-        }
+        self.check_has_dims(dim)?;
         Ok(self.inner.strides[shape::wrap_dim(dim, self.dim())?])
+    }
+
+    /// `size(dim)` and `stride(dim)` need a dimension to look at (c10's `maybe_wrap_dim` without scalar wrapping).
+    fn check_has_dims(&self, dim: i64) -> Result<()> {
+        if self.dim() == 0 {
+            return Err(Error::Index(format!("Dimension specified as {dim} but tensor has no dimensions")));
+        }
+        Ok(())
     }
 
     /// Offset of the first element in the storage, in elements.
@@ -179,6 +183,12 @@ impl Tensor {
                 T::DTYPE,
                 self.dtype()
             )));
+        }
+        if !self.storage().has_data() {
+            runtime_err!("{NO_DATA_MSG}")
+        }
+        if self.numel() == 0 {
+            return Ok(Vec::new());
         }
         let contiguous = self.contiguous()?;
         let guard = contiguous.storage().read().ok_or_else(|| Error::Runtime(NO_DATA_MSG.into()))?;

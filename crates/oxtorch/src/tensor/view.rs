@@ -221,12 +221,12 @@ impl Tensor {
 
     /// Merges dimensions `start_dim..=end_dim` into one (`flatten`); a view when possible, else a copy.
     pub fn flatten(&self, start_dim: i64, end_dim: i64) -> Result<Tensor> {
-        if self.dim() == 0 {
-            return self.reshape(&[1]);
-        }
         let (s, e) = (wrap_dim(start_dim, self.dim())?, wrap_dim(end_dim, self.dim())?);
         if s > e {
             runtime_err!("flatten() has invalid args: start_dim cannot come after end_dim")
+        }
+        if self.dim() == 0 {
+            return self.reshape(&[1]);
         }
         if s == e {
             return Ok(self.clone());
@@ -303,6 +303,9 @@ impl Tensor {
         }
         if !unique(&dst) {
             runtime_err!("movedim: repeated dim in `destination` ({})", fmt_list(destination))
+        }
+        if n == 0 {
+            return Ok(self.clone());
         }
         let mut order: Vec<Option<usize>> = vec![None; n];
         for (&s, &d) in src.iter().zip(&dst) {
