@@ -129,17 +129,10 @@ impl FromStr for DeviceType {
     /// Parses a bare device type name (case-sensitive, no index), with PyTorch's error for an unknown name:
     /// `Expected one of cpu, cuda, ... device type at start of device string: X`.
     fn from_str(s: &str) -> Result<DeviceType> {
-        DeviceType::ALL
-            .iter()
-            .copied()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = DeviceType::ALL.iter().map(|t| t.name()).collect();
-                Error::Runtime(format!(
-                    "Expected one of {} device type at start of device string: {s}",
-                    names.join(", ")
-                ))
-            })
+        DeviceType::ALL.iter().copied().find(|t| t.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = DeviceType::ALL.iter().map(|t| t.name()).collect();
+            Error::Runtime(format!("Expected one of {} device type at start of device string: {s}", names.join(", ")))
+        })
     }
 }
 
@@ -186,18 +179,12 @@ impl Device {
 
     /// The cpu device without an index, `torch.device('cpu')`.
     pub const fn cpu() -> Device {
-        Device {
-            device_type: DeviceType::Cpu,
-            index: None,
-        }
+        Device { device_type: DeviceType::Cpu, index: None }
     }
 
     /// The meta device without an index, `torch.device('meta')`.
     pub const fn meta() -> Device {
-        Device {
-            device_type: DeviceType::Meta,
-            index: None,
-        }
+        Device { device_type: DeviceType::Meta, index: None }
     }
 
     /// The cuda device `cuda:<index>`; an index above 127 is an error (deviation 2).
@@ -232,9 +219,7 @@ impl Device {
                 }
                 ScanState::IndexStart if ch.is_ascii_digit() => ScanState::IndexRest,
                 // A leading zero must be the whole index.
-                ScanState::IndexRest
-                    if s.as_bytes().get(digits_start) != Some(&b'0') && ch.is_ascii_digit() =>
-                {
+                ScanState::IndexRest if s.as_bytes().get(digits_start) != Some(&b'0') && ch.is_ascii_digit() => {
                     ScanState::IndexRest
                 }
                 _ => ScanState::Invalid,
@@ -252,9 +237,7 @@ impl Device {
             let digits = s.get(digits_start..).unwrap_or_default();
             // PyTorch reads the index with std::stoi: anything beyond 32 bits fails to parse.
             let value: i32 = digits.parse().map_err(|_| {
-                Error::Runtime(format!(
-                    "Could not parse device index '{digits}' in device string '{s}'"
-                ))
+                Error::Runtime(format!("Could not parse device index '{digits}' in device string '{s}'"))
             })?;
             Some(value)
         } else {
@@ -394,10 +377,7 @@ impl FromStr for Device {
 impl From<DeviceType> for Device {
     /// The device of that type without an index.
     fn from(device_type: DeviceType) -> Device {
-        Device {
-            device_type,
-            index: None,
-        }
+        Device { device_type, index: None }
     }
 }
 
@@ -472,21 +452,12 @@ mod tests {
 
     #[test]
     fn index_above_127_is_rejected() {
-        for s in [
-            "cuda:128",
-            "cuda:200",
-            "cuda:255",
-            "cuda:256",
-            "cpu:2147483647",
-        ] {
+        for s in ["cuda:128", "cuda:200", "cuda:255", "cuda:256", "cpu:2147483647"] {
             let m = runtime_message(Device::parse(s));
             assert!(m.contains(s) && m.contains("0..=127"), "{m}");
         }
         let m = runtime_message(Device::with_index("cuda", Some(300)));
-        assert!(
-            m.contains("300") && m.contains("'cuda'") && m.contains("0..=127"),
-            "{m}"
-        );
+        assert!(m.contains("300") && m.contains("'cuda'") && m.contains("0..=127"), "{m}");
         assert!(Device::with_index("cuda", Some(128)).is_err());
         assert!(Device::with_index("cuda", Some(i64::MAX)).is_err());
         assert!(Device::from_ordinal(128).is_err());
@@ -503,29 +474,18 @@ mod tests {
 
     #[test]
     fn negative_indices() {
-        assert_eq!(
-            runtime_message(Device::from_ordinal(-1)),
-            "Device index must not be negative"
-        );
-        assert_eq!(
-            runtime_message(Device::with_index("cuda", Some(i64::MIN))),
-            "Device index must not be negative"
-        );
+        assert_eq!(runtime_message(Device::from_ordinal(-1)), "Device index must not be negative");
+        assert_eq!(runtime_message(Device::with_index("cuda", Some(i64::MIN))), "Device index must not be negative");
     }
 
     #[test]
     fn odd_inputs_do_not_panic() {
-        for s in [
-            "é", "cuda:é", "cuda:0é", "é:0", ":", "::", "_", "_:0", "cuda:00", "cuda:0", "\u{0}",
-        ] {
+        for s in ["é", "cuda:é", "cuda:0é", "é:0", ":", "::", "_", "_:0", "cuda:00", "cuda:0", "\u{0}"] {
             let _ = Device::parse(s);
         }
         assert!(Device::parse("_").is_err());
         assert!(Device::parse("cuda:é").is_err());
-        assert_eq!(
-            runtime_message(Device::parse("cuda:00")),
-            "Invalid device string: 'cuda:00'"
-        );
+        assert_eq!(runtime_message(Device::parse("cuda:00")), "Invalid device string: 'cuda:00'");
         assert_eq!(Device::parse("cpu:1").unwrap().index(), Some(1));
     }
 
@@ -538,10 +498,8 @@ mod tests {
         assert_eq!(cuda0, Device::from_ordinal(0).unwrap());
         assert_ne!(Device::cpu(), Device::parse("cpu:0").unwrap());
         assert_eq!(Device::cpu(), "cpu".parse::<Device>().unwrap());
-        let set: HashSet<Device> = ["cpu", "cpu", "cpu:0", "cuda", "cuda:0", "cuda:0"]
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect();
+        let set: HashSet<Device> =
+            ["cpu", "cpu", "cpu:0", "cuda", "cuda:0", "cuda:0"].iter().map(|s| s.parse().unwrap()).collect();
         assert_eq!(set.len(), 4);
     }
 
@@ -563,10 +521,7 @@ mod tests {
         assert!(Device::cpu().ensure_backend().is_ok());
         assert!(Device::meta().ensure_backend().is_ok());
         assert!(Device::parse("cpu:0").unwrap().ensure_backend().is_ok());
-        let err = Device::parse("cuda:1")
-            .unwrap()
-            .ensure_backend()
-            .unwrap_err();
+        let err = Device::parse("cuda:1").unwrap().ensure_backend().unwrap_err();
         assert_eq!(
             err.message(),
             "Cannot allocate a tensor on device 'cuda:1': oxtorch was built without a backend for 'cuda' \

@@ -118,9 +118,7 @@ impl DType {
 
     /// The dtype a legacy constructor name (`LongTensor` ...) stands for.
     pub fn from_legacy_constructor(name: &str) -> Option<DType> {
-        DType::ALL
-            .into_iter()
-            .find(|d| d.legacy_constructor() == Some(name))
+        DType::ALL.into_iter().find(|d| d.legacy_constructor() == Some(name))
     }
 
     /// Size of one element in bytes.
@@ -136,10 +134,7 @@ impl DType {
 
     /// True for float16, bfloat16, float32 and float64 (not complex), as `torch.dtype.is_floating_point`.
     pub fn is_floating_point(self) -> bool {
-        matches!(
-            self,
-            DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64
-        )
+        matches!(self, DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64)
     }
 
     /// True for complex64 and complex128.
@@ -195,17 +190,11 @@ impl DType {
     /// Parses a dtype name or alias (`"float32"`, `"float"`, `"cdouble"`, `"long"` ...), with or without the
     /// `torch.` / `oxtorch.` prefix.
     pub fn from_name(name: &str) -> Option<DType> {
-        let name = name
-            .strip_prefix("torch.")
-            .or_else(|| name.strip_prefix("oxtorch."))
-            .unwrap_or(name);
+        let name = name.strip_prefix("torch.").or_else(|| name.strip_prefix("oxtorch.")).unwrap_or(name);
         if let Some(d) = DType::ALL.into_iter().find(|d| d.name() == name) {
             return Some(d);
         }
-        DTYPE_ALIASES
-            .iter()
-            .find(|(alias, _)| *alias == name)
-            .map(|(_, d)| *d)
+        DTYPE_ALIASES.iter().find(|(alias, _)| *alias == name).map(|(_, d)| *d)
     }
 }
 

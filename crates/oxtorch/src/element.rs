@@ -16,7 +16,9 @@ pub type C32 = Complex<f32>;
 pub type C64 = Complex<f64>;
 
 /// A Rust type that stores one dtype's elements.
-pub trait Element: crate::storage::BufferAccess + Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static {
+pub trait Element:
+    crate::storage::BufferAccess + Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static
+{
     /// The dtype this type stores.
     const DTYPE: DType;
     /// Converts a bool (false -> 0, true -> 1).
@@ -211,18 +213,54 @@ complex_element!(f32 => Complex64, from_c32, f64 => Complex128, from_c64);
 macro_rules! dispatch_dtype {
     ($dtype:expr, $T:ident => $body:expr) => {
         match $dtype {
-            $crate::DType::Bool => { type $T = bool; $body }
-            $crate::DType::UInt8 => { type $T = u8; $body }
-            $crate::DType::Int8 => { type $T = i8; $body }
-            $crate::DType::Int16 => { type $T = i16; $body }
-            $crate::DType::Int32 => { type $T = i32; $body }
-            $crate::DType::Int64 => { type $T = i64; $body }
-            $crate::DType::Float16 => { type $T = half::f16; $body }
-            $crate::DType::BFloat16 => { type $T = half::bf16; $body }
-            $crate::DType::Float32 => { type $T = f32; $body }
-            $crate::DType::Float64 => { type $T = f64; $body }
-            $crate::DType::Complex64 => { type $T = num_complex::Complex<f32>; $body }
-            $crate::DType::Complex128 => { type $T = num_complex::Complex<f64>; $body }
+            $crate::DType::Bool => {
+                type $T = bool;
+                $body
+            }
+            $crate::DType::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::Int8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::Int16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::Int32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::Int64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::Float16 => {
+                type $T = half::f16;
+                $body
+            }
+            $crate::DType::BFloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            $crate::DType::Float32 => {
+                type $T = f32;
+                $body
+            }
+            $crate::DType::Float64 => {
+                type $T = f64;
+                $body
+            }
+            $crate::DType::Complex64 => {
+                type $T = num_complex::Complex<f32>;
+                $body
+            }
+            $crate::DType::Complex128 => {
+                type $T = num_complex::Complex<f64>;
+                $body
+            }
         }
     };
 }

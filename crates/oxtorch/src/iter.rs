@@ -202,7 +202,21 @@ macro_rules! operand_from_number {
         }
     )*};
 }
-operand_from_number!(bool, i8, i16, i32, i64, u8, u16, u32, f32, f64, Scalar, num_complex::Complex<f32>, num_complex::Complex<f64>);
+operand_from_number!(
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    f32,
+    f64,
+    Scalar,
+    num_complex::Complex<f32>,
+    num_complex::Complex<f64>
+);
 
 /// Where an elementwise result goes.
 pub enum Output<'a> {
@@ -231,11 +245,19 @@ pub struct BinaryIter {
 fn wrap(op: &Operand) -> Result<(Tensor, promotion::Operand)> {
     Ok(match op {
         Operand::Tensor(t) => {
-            let kind = if t.dim() == 0 { promotion::Operand::ZeroDim(t.dtype()) } else { promotion::Operand::Dimensioned(t.dtype()) };
+            let kind = if t.dim() == 0 {
+                promotion::Operand::ZeroDim(t.dtype())
+            } else {
+                promotion::Operand::Dimensioned(t.dtype())
+            };
             (t.clone(), kind)
         }
         Operand::Scalar(s) => {
-            let t = crate::tensor::factory::full(&[], *s, crate::tensor::TensorOptions::new().dtype(s.storage_dtype()).device(Device::cpu()))?;
+            let t = crate::tensor::factory::full(
+                &[],
+                *s,
+                crate::tensor::TensorOptions::new().dtype(s.storage_dtype()).device(Device::cpu()),
+            )?;
             (t, promotion::Operand::Scalar(*s))
         }
     })
@@ -244,12 +266,16 @@ fn wrap(op: &Operand) -> Result<(Tensor, promotion::Operand)> {
 /// The device an operation runs on: the first non-CPU device among its tensors (output included), checking that
 /// every tensor is there, except zero-dim CPU inputs, which may join any device.
 fn common_device(output: Option<&Tensor>, inputs: &[&Tensor]) -> Result<Device> {
-    let all: Vec<(&Tensor, bool)> = output.map(|o| (o, true)).into_iter().chain(inputs.iter().map(|t| (*t, false))).collect();
+    let all: Vec<(&Tensor, bool)> =
+        output.map(|o| (o, true)).into_iter().chain(inputs.iter().map(|t| (*t, false))).collect();
     let device = all.iter().map(|(t, _)| t.device()).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
     for (t, is_output) in &all {
         let cpu_scalar = !is_output && t.dim() == 0 && t.device().is_cpu();
-        if t.device() != device && !(cpu_scalar && !device.is_cpu()) {
-            runtime_err!("Expected all tensors to be on the same device, but found at least two devices, {device} and {}!", t.device())
+        if t.device() != device && (device.is_cpu() || !cpu_scalar) {
+            runtime_err!(
+                "Expected all tensors to be on the same device, but found at least two devices, {device} and {}!",
+                t.device()
+            )
         }
     }
     Ok(device)
@@ -322,12 +348,20 @@ impl BinaryIter {
         let resize = match (&output, &given) {
             (Output::Out(_), Some(out)) if out.sizes() != shape.as_slice() => {
                 if out.numel() != 0 {
-                    runtime_err!("output with shape {} doesn't match the broadcast shape {}", fmt_list(out.sizes()), fmt_list(&shape))
+                    runtime_err!(
+                        "output with shape {} doesn't match the broadcast shape {}",
+                        fmt_list(out.sizes()),
+                        fmt_list(&shape)
+                    )
                 }
                 true
             }
             (Output::InPlace, Some(out)) if out.sizes() != shape.as_slice() => {
-                runtime_err!("output with shape {} doesn't match the broadcast shape {}", fmt_list(out.sizes()), fmt_list(&shape))
+                runtime_err!(
+                    "output with shape {} doesn't match the broadcast shape {}",
+                    fmt_list(out.sizes()),
+                    fmt_list(&shape)
+                )
             }
             _ => false,
         };
@@ -347,7 +381,11 @@ impl BinaryIter {
         }
         let new_output = |dtype: DType| -> Result<Tensor> {
             let strides = output_strides(&shape, &[&a, &b]);
-            crate::tensor::factory::empty_strided(&shape, &strides, crate::tensor::TensorOptions::new().dtype(dtype).device(device))
+            crate::tensor::factory::empty_strided(
+                &shape,
+                &strides,
+                crate::tensor::TensorOptions::new().dtype(dtype).device(device),
+            )
         };
         let out_tensor = match (output, given) {
             (Output::New, _) => new_output(common)?,

@@ -1,15 +1,9 @@
 //! # oxtorch
 //!
-//! PyTorch's tensor semantics, natively in Rust: the twelve dtypes and their promotion rules, devices, layouts,
-//! strides and memory formats, exactly as PyTorch documents them.
-//!
-//! ```
-//! use oxtorch::{tensor, DType};
-//! let x = tensor([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], ()).unwrap();
-//! assert_eq!(x.dtype(), DType::Int64);
-//! assert_eq!(x.strides(), &[5, 1]);
-//! assert_eq!(x.t().unwrap().strides(), &[1, 5]);
-//! ```
+//! PyTorch's tensor semantics, natively in Rust. The project README follows, with its quickstart as a tested
+//! example.
+#![doc = include_str!("../../../README.md")]
+#![warn(missing_docs)]
 
 pub mod device;
 pub mod display;

@@ -66,18 +66,13 @@ static DEFAULT_DTYPE: AtomicU8 = AtomicU8::new(DType::Float32 as u8);
 /// The process-wide default floating dtype (`torch.get_default_dtype()`), float32 unless changed.
 pub fn get_default_dtype() -> DType {
     let code = DEFAULT_DTYPE.load(Ordering::Relaxed);
-    DType::ALL
-        .into_iter()
-        .find(|d| *d as u8 == code)
-        .unwrap_or(DType::Float32)
+    DType::ALL.into_iter().find(|d| *d as u8 == code).unwrap_or(DType::Float32)
 }
 
 /// Sets the process-wide default dtype. Only floating dtypes are accepted, as in PyTorch.
 pub fn set_default_dtype(dtype: DType) -> Result<()> {
     if !dtype.is_floating_point() {
-        return Err(Error::Type(
-            "only floating-point types are supported as the default type".into(),
-        ));
+        return Err(Error::Type("only floating-point types are supported as the default type".into()));
     }
     DEFAULT_DTYPE.store(dtype as u8, Ordering::Relaxed);
     Ok(())
@@ -133,10 +128,7 @@ impl ResultTypeState {
 
     /// Combines the classes by category: a lower class only matters if its category is higher.
     pub fn result(&self) -> Option<DType> {
-        combine_categories(
-            self.dimensioned,
-            combine_categories(self.zero_dim, self.wrapped),
-        )
+        combine_categories(self.dimensioned, combine_categories(self.zero_dim, self.wrapped))
     }
 }
 

@@ -180,7 +180,7 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Dims> {
     let mut out: Dims = shape.iter().map(|&s| s.max(0) as usize).collect();
     match inferred {
         Some(i) => {
-            if known == 0 || numel % known != 0 {
+            if known == 0 || !numel.is_multiple_of(known) {
                 // PyTorch: an inferred dim next to a zero-size dim is ambiguous
                 if known == 0 {
                     runtime_err!(

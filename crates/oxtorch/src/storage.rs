@@ -52,8 +52,20 @@ macro_rules! cpu_buffer {
         )*
     };
 }
-cpu_buffer!(Bool(bool), UInt8(u8), Int8(i8), Int16(i16), Int32(i32), Int64(i64), Float16(f16), BFloat16(bf16),
-    Float32(f32), Float64(f64), Complex64(C32), Complex128(C64));
+cpu_buffer!(
+    Bool(bool),
+    UInt8(u8),
+    Int8(i8),
+    Int16(i16),
+    Int32(i32),
+    Int64(i64),
+    Float16(f16),
+    BFloat16(bf16),
+    Float32(f32),
+    Float64(f64),
+    Complex64(C32),
+    Complex128(C64)
+);
 
 /// Typed access to a [`CpuBuffer`]; implemented for every element type.
 pub trait BufferAccess: Sized {
@@ -207,13 +219,15 @@ pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Vec<StorageGuard<'a>>,
     distinct.sort_by_key(|(s, _)| s.id());
     let guards: Vec<StorageGuard<'a>> = distinct
         .iter()
-        .filter_map(|&(s, exclusive)| {
-            if exclusive {
-                s.write().map(StorageGuard::Write)
-            } else {
-                s.read().map(StorageGuard::Read)
-            }
-        })
+        .filter_map(
+            |&(s, exclusive)| {
+                if exclusive {
+                    s.write().map(StorageGuard::Write)
+                } else {
+                    s.read().map(StorageGuard::Read)
+                }
+            },
+        )
         .collect();
     let index = storages.iter().map(|(s, _)| distinct.iter().position(|(d, _)| d.same(s))).collect();
     (guards, index)

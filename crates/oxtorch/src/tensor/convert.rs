@@ -34,7 +34,8 @@ pub(crate) fn check_scalar_fits(value: &Scalar, dtype: DType) -> Result<()> {
         Scalar::Int(i) => crate::dispatch_dtype!(dtype, T => T::from_i64(i).to_scalar() == Scalar::Int(i)),
         Scalar::Float(f) if f.is_finite() => {
             let t = f.trunc();
-            t.abs() < 9.2e18 && crate::dispatch_dtype!(dtype, T => T::from_i64(t as i64).to_scalar() == Scalar::Int(t as i64))
+            t.abs() < 9.2e18
+                && crate::dispatch_dtype!(dtype, T => T::from_i64(t as i64).to_scalar() == Scalar::Int(t as i64))
         }
         _ => true,
     };
@@ -53,7 +54,11 @@ impl Tensor {
         }
         let shape = shape::broadcast_shapes(self.sizes(), src.sizes())?;
         if shape.as_slice() != self.sizes() {
-            runtime_err!("output with shape {} doesn't match the broadcast shape {}", fmt_list(self.sizes()), fmt_list(&shape))
+            runtime_err!(
+                "output with shape {} doesn't match the broadcast shape {}",
+                fmt_list(self.sizes()),
+                fmt_list(&shape)
+            )
         }
         iter::assert_no_internal_overlap(self)?;
         iter::assert_no_partial_overlap(self, src)?;

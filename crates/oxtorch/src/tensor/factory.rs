@@ -95,7 +95,9 @@ impl<T: TensorData> TensorData for [T] {
     fn collect(&self, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> Result<()> {
         match shape.get(depth) {
             Some(&n) if n == self.len() => self.iter().try_for_each(|x| x.collect(depth + 1, shape, values)),
-            Some(&n) => Err(Error::Value(format!("expected sequence of length {n} at dim {depth} (got {})", self.len()))),
+            Some(&n) => {
+                Err(Error::Value(format!("expected sequence of length {n} at dim {depth} (got {})", self.len())))
+            }
             None => Err(Error::Value(format!("too many dimensions at dim {depth}"))),
         }
     }

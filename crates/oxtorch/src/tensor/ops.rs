@@ -131,7 +131,8 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     it.separate_inputs()?;
     let plan = it.plan();
     let lhs_t = it.lhs.clone();
-    let mut handles: Vec<(&crate::storage::Storage, bool)> = vec![(it.output.storage(), true), (it.rhs.storage(), false)];
+    let mut handles: Vec<(&crate::storage::Storage, bool)> =
+        vec![(it.output.storage(), true), (it.rhs.storage(), false)];
     if let Some(l) = &lhs_t {
         handles.push((l.storage(), false));
     }
@@ -190,7 +191,7 @@ fn check_no_zero_divisor(plan: &crate::iter::Plan, rhs: &crate::storage::CpuBuff
             while done < len && !zero {
                 let n = CHUNK.min(len - done);
                 load::<D, D>(rhs, offs[2] + done * stride, stride, &mut chunk[..n]);
-                zero |= chunk[..n].iter().any(|v| v.to_scalar().to_bool() == false);
+                zero |= chunk[..n].contains(&D::default());
                 done += n;
             }
         });
@@ -214,7 +215,7 @@ fn run<D: Element, C: Arith>(
     // float16/bfloat16 multiply and divide by a one-element operand read it at compute precision, as PyTorch's
     // kernels do (`original_scalar_value`); everything else reads it rounded to the common dtype.
     let reduced = D::DTYPE != C::DTYPE;
-    let scalar_rhs = matches!(rhs_value, Some(_)) && reduced && matches!(op, BinaryOp::Mul | BinaryOp::Div { .. });
+    let scalar_rhs = rhs_value.is_some() && reduced && matches!(op, BinaryOp::Mul | BinaryOp::Div { .. });
     let rhs_arg = match rhs_value {
         Some(v) if scalar_rhs => Rhs::Value(C::from_scalar(v)),
         _ => Rhs::Buffer(rhs),

@@ -174,7 +174,10 @@ impl Tensor {
         let d = wrap_dim(dim, self.dim())?;
         let size = self.sizes()[d] as i64;
         if index < -size || index >= size {
-            index_err!("select(): index {index} out of range for tensor of size {} at dimension {d}", fmt_list(self.sizes()))
+            index_err!(
+                "select(): index {index} out of range for tensor of size {} at dimension {d}",
+                fmt_list(self.sizes())
+            )
         }
         Ok(self.select_unchecked(d, if index < 0 { index + size } else { index } as usize))
     }

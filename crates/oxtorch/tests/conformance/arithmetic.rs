@@ -12,7 +12,9 @@ use serde_json::Value;
 fn operand(v: &Value) -> Operand {
     match v["kind"].as_str().unwrap_or_default() {
         "tensor" => Operand::Tensor(tensor_of(dtype(&v["dtype"]), &v["values"])),
-        "zerodim" => Operand::Tensor(oxtorch::tensor(scalar(&v["value"]), dtype(&v["dtype"])).expect("zero-dim operand")),
+        "zerodim" => {
+            Operand::Tensor(oxtorch::tensor(scalar(&v["value"]), dtype(&v["dtype"])).expect("zero-dim operand"))
+        }
         _ => Operand::Scalar(match (v["type"].as_str().unwrap_or_default(), scalar(&v["value"])) {
             ("bool", s) | ("int", s) | ("complex", s) => s,
             ("float", s) => Scalar::Float(s.to_f64()),
@@ -26,7 +28,9 @@ fn op_of(name: &str, rounding: &Value) -> BinaryOp {
         "add" => BinaryOp::ADD,
         "sub" => BinaryOp::SUB,
         "mul" => BinaryOp::Mul,
-        "div" => BinaryOp::Div { rounding_mode: rounding.as_str().map(|m| RoundingMode::parse(m).expect("rounding mode")) },
+        "div" => {
+            BinaryOp::Div { rounding_mode: rounding.as_str().map(|m| RoundingMode::parse(m).expect("rounding mode")) }
+        }
         other => panic!("unknown op {other}"),
     }
 }
@@ -51,7 +55,13 @@ fn compare(got: &Tensor, want: &Value, op: &str, complex32: bool) -> Result<(), 
     } else {
         f64::EPSILON
     };
-    let ulps = if complex32 { 1.0 } else if op.starts_with("mul") || op.starts_with("div") { 2.0 } else { 0.0 };
+    let ulps = if complex32 {
+        1.0
+    } else if op.starts_with("mul") || op.starts_with("div") {
+        2.0
+    } else {
+        0.0
+    };
     for (i, (g, w)) in got_values.iter().zip(&want_values).enumerate() {
         let ok = match (g, w) {
             (Scalar::Float(a), Scalar::Float(b)) => same_float(*a, *b),
@@ -76,7 +86,9 @@ fn check(case: &Value, op: &str, outcome: oxtorch::Result<Tensor>, report: &mut 
     let kernel_message = message.contains("not implemented for");
     match (outcome, want_error) {
         (Err(e), true) => {
-            let verdict = if kernel_message { Ok(()) } else if names_complex32(message) {
+            let verdict = if kernel_message {
+                Ok(())
+            } else if names_complex32(message) {
                 // the reference's complex32 is complex64 here, so the cast message names ComplexFloat
                 let adjusted = message.replace("ComplexHalf", "ComplexFloat").replace("BComplex32", "ComplexFloat");
                 return report.deviation(description, expect_eq("message", e.message().to_string(), adjusted));
@@ -85,11 +97,15 @@ fn check(case: &Value, op: &str, outcome: oxtorch::Result<Tensor>, report: &mut 
             };
             report.check(description, verdict)
         }
-        (Ok(t), true) if kernel_message && names_complex32(message) && !op.contains("div") || (kernel_message && names_complex32(message) && case["rounding_mode"].is_null()) => {
+        (Ok(t), true)
+            if kernel_message && names_complex32(message) && !op.contains("div")
+                || (kernel_message && names_complex32(message) && case["rounding_mode"].is_null()) =>
+        {
             // deviation 1: the reference has no kernel for complex32; oxtorch computes complex64
             report.deviation(description, expect_eq("dtype", t.dtype(), DType::Complex64))
         }
-        (Ok(t), true) => report.check(description, Err(format!("expected {} ({message}), got a {} result", case["error"], t.dtype()))),
+        (Ok(t), true) => report
+            .check(description, Err(format!("expected {} ({message}), got a {} result", case["error"], t.dtype()))),
         (Err(e), false) => report.check(description, Err(format!("unexpected error: {e}"))),
         (Ok(t), false) => {
             let want = &case["result"];
@@ -115,7 +131,8 @@ pub fn run_promotion(data: &Value, report: &mut Report) {
         let (lhs, rhs) = (operand(&case["lhs"]), operand(&case["rhs"]));
         let op = op_of(name, &case["rounding_mode"]);
         let outcome = oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, oxtorch::iter::Output::New);
-        let description = format!("{name}[{}]({}, {}) default {}", case["rounding_mode"], case["lhs"], case["rhs"], default.name());
+        let description =
+            format!("{name}[{}]({}, {}) default {}", case["rounding_mode"], case["lhs"], case["rhs"], default.name());
         check(case, name, outcome, report, description);
     }
     oxtorch::set_default_dtype(DType::Float32).expect("float32");
@@ -132,8 +149,13 @@ pub fn run_inplace(data: &Value, report: &mut Report) {
             let mut out = oxtorch::empty(&[3], dtype(&case["out_dtype"])).expect("out tensor");
             binary_out(op, operand(&case["lhs"]), operand(&case["rhs"]), &mut out).map(|_| out)
         };
-        let description = format!("{name}({} {}, {}) out {}", case["self"], case["lhs"], case.get("other").unwrap_or(&case["rhs"]), case["out_dtype"]);
+        let description = format!(
+            "{name}({} {}, {}) out {}",
+            case["self"],
+            case["lhs"],
+            case.get("other").unwrap_or(&case["rhs"]),
+            case["out_dtype"]
+        );
         check(case, name, outcome, report, description);
     }
 }
-

@@ -28,21 +28,9 @@ fn check_case(case: &Value) -> std::result::Result<(), String> {
     let got = construct(args)?;
     match (got, case.get("result")) {
         (Ok(d), Some(want)) => {
-            expect_eq(
-                "repr",
-                d.repr(),
-                want["repr"].as_str().unwrap_or_default().to_string(),
-            )?;
-            expect_eq(
-                "str",
-                d.to_string(),
-                want["str"].as_str().unwrap_or_default().to_string(),
-            )?;
-            expect_eq(
-                "type",
-                d.type_name(),
-                want["type"].as_str().unwrap_or_default(),
-            )?;
+            expect_eq("repr", d.repr(), want["repr"].as_str().unwrap_or_default().to_string())?;
+            expect_eq("str", d.to_string(), want["str"].as_str().unwrap_or_default().to_string())?;
+            expect_eq("type", d.type_name(), want["type"].as_str().unwrap_or_default())?;
             expect_eq("index", d.index().map(i64::from), want["index"].as_i64())
         }
         (Ok(d), None) => Err(format!(
@@ -51,11 +39,7 @@ fn check_case(case: &Value) -> std::result::Result<(), String> {
             case["message"].as_str().unwrap_or_default(),
             d.repr()
         )),
-        (Err(e), Some(_)) => Err(format!(
-            "unexpected error {}: {}",
-            e.kind_name(),
-            e.message()
-        )),
+        (Err(e), Some(_)) => Err(format!("unexpected error {}: {}", e.kind_name(), e.message())),
         (Err(e), None) => expect_error(&e, case),
     }
 }

@@ -39,20 +39,14 @@ fn main() {
             println!("  FAIL {file}: {f}");
         }
         if report.failures.len() > 20 {
-            println!(
-                "  ... and {} more failures in {file}",
-                report.failures.len() - 20
-            );
+            println!("  ... and {} more failures in {file}", report.failures.len() - 20);
         }
         let dev = if report.deviations > 0 {
             format!(" ({} through documented deviations)", report.deviations)
         } else {
             String::new()
         };
-        println!(
-            "conformance {file}: {} cases ran, {} passed{dev}",
-            report.ran, report.passed
-        );
+        println!("conformance {file}: {} cases ran, {} passed{dev}", report.ran, report.passed);
         ran += report.ran;
         passed += report.passed;
         failed_any |= !report.failures.is_empty();

@@ -23,7 +23,9 @@ pub fn run(data: &Value, report: &mut Report) {
         let op = case["op"].as_str().unwrap_or_default();
         let outcome = (|| {
             let result: oxtorch::Result<Tensor> = match op {
-                "empty" => empty(&usizes(&case["shape"]), TensorOptions::new().memory_format(format(&case["memory_format"]))),
+                "empty" => {
+                    empty(&usizes(&case["shape"]), TensorOptions::new().memory_format(format(&case["memory_format"])))
+                }
                 "is_contiguous" => {
                     let x = input(&case["input"]);
                     for (name, want) in case["result"].as_object().into_iter().flatten() {
@@ -35,8 +37,11 @@ pub fn run(data: &Value, report: &mut Report) {
                 "clone" => input(&case["input"]).clone_in(format(&case["memory_format"])),
                 "empty_like" => input(&case["input"]).empty_like(format(&case["memory_format"])),
                 "contiguous" => input(&case["input"]).contiguous_in(format(&case["memory_format"])),
-                "add" => input(&case["lhs"]).add(&input(&case["rhs"])),
-                "to" => input(&case["input"]).to(TensorOptions::new().dtype(DType::Float64).memory_format(format(&case["memory_format"])), false),
+                "add" => input(&case["lhs"]).add(input(&case["rhs"])),
+                "to" => input(&case["input"]).to(
+                    TensorOptions::new().dtype(DType::Float64).memory_format(format(&case["memory_format"])),
+                    false,
+                ),
                 other => panic!("memory_format.json: unknown op {other}"),
             };
             match (result, case.get("error")) {
@@ -46,6 +51,9 @@ pub fn run(data: &Value, report: &mut Report) {
                 (Ok(t), None) => expect_eq("stride", t.strides().to_vec(), usizes(&case["result"]["stride"])),
             }
         })();
-        report.check(format!("{op} {} {} {} {}", case["input"], case["lhs"], case["rhs"], case["memory_format"]), outcome);
+        report.check(
+            format!("{op} {} {} {} {}", case["input"], case["lhs"], case["rhs"], case["memory_format"]),
+            outcome,
+        );
     }
 }

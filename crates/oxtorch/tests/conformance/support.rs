@@ -6,11 +6,8 @@ use std::path::PathBuf;
 
 /// Loads `tests/data/<name>`.
 pub fn load(name: &str) -> Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("cannot parse {}: {e}", path.display()))
 }
 
@@ -46,11 +43,7 @@ impl Report {
 }
 
 /// `Ok` when equal, else an error that shows both sides.
-pub fn expect_eq<T: PartialEq + std::fmt::Debug>(
-    what: &str,
-    got: T,
-    want: T,
-) -> Result<(), String> {
+pub fn expect_eq<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
@@ -61,22 +54,12 @@ pub fn expect_eq<T: PartialEq + std::fmt::Debug>(
 /// Checks an oxtorch error against a case's `error` and `message` fields (module name `torch` replaced).
 pub fn expect_error(err: &oxtorch::Error, case: &Value) -> Result<(), String> {
     let want_kind = case["error"].as_str().unwrap_or_default();
-    let want_msg = case["message"]
-        .as_str()
-        .unwrap_or_default()
-        .replace("torch.", "oxtorch.");
+    let want_msg = case["message"].as_str().unwrap_or_default().replace("torch.", "oxtorch.");
     if err.kind_name() != want_kind {
-        return Err(format!(
-            "error class: got {} ({}), want {want_kind} ({want_msg})",
-            err.kind_name(),
-            err.message()
-        ));
+        return Err(format!("error class: got {} ({}), want {want_kind} ({want_msg})", err.kind_name(), err.message()));
     }
     if err.message() != want_msg {
-        return Err(format!(
-            "message: got {:?}, want {want_msg:?}",
-            err.message()
-        ));
+        return Err(format!("message: got {:?}, want {want_msg:?}", err.message()));
     }
     Ok(())
 }
@@ -152,5 +135,8 @@ fn close(a: f64, b: f64, ulps: f64) -> bool {
     if same_float(a, b) {
         return true;
     }
-    ulps > 0.0 && a.is_finite() && b.is_finite() && (a - b).abs() <= ulps * f64::from(f32::EPSILON) * b.abs().max(f64::MIN_POSITIVE)
+    ulps > 0.0
+        && a.is_finite()
+        && b.is_finite()
+        && (a - b).abs() <= ulps * f64::from(f32::EPSILON) * b.abs().max(f64::MIN_POSITIVE)
 }

@@ -40,7 +40,9 @@ pub fn apply(x: &Tensor, step: &[Value]) -> oxtorch::Result<Tensor> {
         "flatten" => x.flatten(int(1).unwrap_or(0), int(2).unwrap_or(-1)),
         "diagonal" => x.diagonal(int(1).unwrap_or(0), int(2).unwrap_or(0), int(3).unwrap_or(1)),
         "movedim" => x.movedim(int(1).unwrap_or(0), int(2).unwrap_or(0)),
-        "as_strided" => x.as_strided(&usizes(&step[1]), &usizes(&step[2]), step.get(3).and_then(Value::as_u64).map(|o| o as usize)),
+        "as_strided" => {
+            x.as_strided(&usizes(&step[1]), &usizes(&step[2]), step.get(3).and_then(Value::as_u64).map(|o| o as usize))
+        }
         "unfold" => x.unfold(int(1).unwrap_or(0), int(2).unwrap_or(0), int(3).unwrap_or(1)),
         other => panic!("views.json: unknown op {other}"),
     }
@@ -52,7 +54,9 @@ pub fn run(data: &Value, report: &mut Report) {
         let chain = case["chain"].as_array().cloned().unwrap_or_default();
         let outcome = (|| {
             let n: usize = shape.iter().product();
-            let mut x = arange(n as i64, DType::Int64).and_then(|t| t.reshape(&oxtorch_i64(&shape))).map_err(|e| e.to_string())?;
+            let mut x = arange(n as i64, DType::Int64)
+                .and_then(|t| t.reshape(&oxtorch_i64(&shape)))
+                .map_err(|e| e.to_string())?;
             let mut result = Ok(());
             for step in &chain {
                 match apply(&x, step.as_array().map(Vec::as_slice).unwrap_or_default()) {
@@ -66,18 +70,35 @@ pub fn run(data: &Value, report: &mut Report) {
             match (result, case.get("error")) {
                 (Err(e), Some(_)) => expect_error(&e, case),
                 (Err(e), None) => Err(format!("unexpected error: {e}")),
-                (Ok(()), Some(_)) => Err(format!("expected error {}, got shape {:?} stride {:?}", case["message"], x.sizes(), x.strides())),
+                (Ok(()), Some(_)) => Err(format!(
+                    "expected error {}, got shape {:?} stride {:?}",
+                    case["message"],
+                    x.sizes(),
+                    x.strides()
+                )),
                 (Ok(()), None) => {
                     let want = &case["result"];
                     expect_eq("shape", x.sizes().to_vec(), usizes(&want["shape"]))?;
                     expect_eq("stride", x.strides().to_vec(), usizes(&want["stride"]))?;
-                    expect_eq("storage_offset", x.storage_offset() as u64, want["storage_offset"].as_u64().unwrap_or(0))?;
+                    expect_eq(
+                        "storage_offset",
+                        x.storage_offset() as u64,
+                        want["storage_offset"].as_u64().unwrap_or(0),
+                    )?;
                     expect_eq("is_contiguous", x.is_contiguous(), want["is_contiguous"] == true)?;
                     if let Some(cl) = want.get("is_contiguous_channels_last") {
-                        expect_eq("is_contiguous(channels_last)", x.is_contiguous_in(MemoryFormat::ChannelsLast), cl == true)?;
+                        expect_eq(
+                            "is_contiguous(channels_last)",
+                            x.is_contiguous_in(MemoryFormat::ChannelsLast),
+                            cl == true,
+                        )?;
                     }
                     if let Some(cl) = want.get("is_contiguous_channels_last_3d") {
-                        expect_eq("is_contiguous(channels_last_3d)", x.is_contiguous_in(MemoryFormat::ChannelsLast3d), cl == true)?;
+                        expect_eq(
+                            "is_contiguous(channels_last_3d)",
+                            x.is_contiguous_in(MemoryFormat::ChannelsLast3d),
+                            cl == true,
+                        )?;
                     }
                     compare_values(&x, &want["values"], 0.0)
                 }
