@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine for the Python side: a virtual environment in .venv with maturin, NumPy and pytest, and
+# the oxtorch package built from this repository and installed into it. Idempotent; safe to run again.
+# BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests (the tests never need it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet "maturin>=1.5,<2" "numpy>=1.22" pytest
+if [ "${BENCH:-0}" = "1" ]; then
+    .venv/bin/python -m pip install --quiet torch
+fi
+# build the extension in release mode and install it into the venv (editable: python/ is used in place)
+VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" \
+    .venv/bin/maturin develop --release --quiet --manifest-path crates/oxtorch-py/Cargo.toml
