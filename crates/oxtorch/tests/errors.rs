@@ -397,7 +397,7 @@ fn python_style_index_errors() {
 // ---------------------------------------------------------------------------------------------------------------
 
 #[test]
-fn bug_movedim_of_zero_dim_tensor_panics() {
+fn regression_movedim_of_zero_dim_tensor_panics() {
     // PyTorch (TensorShape.cpp, movedim): "handle the case of scalar tensor as a no-op" -> self.alias().
     let s = scalar_tensor(5, ()).unwrap();
     for (src, dst) in [(0, 0), (-1, 0), (0, -1)] {
@@ -411,7 +411,7 @@ fn bug_movedim_of_zero_dim_tensor_panics() {
 }
 
 #[test]
-fn bug_flatten_of_zero_dim_tensor_skips_dim_checks() {
+fn regression_flatten_of_zero_dim_tensor_skips_dim_checks() {
     // PyTorch wraps both dims before its 0-dim shortcut: torch.tensor(1).flatten(5) raises IndexError.
     let s = scalar_tensor(1, ()).unwrap();
     expect_err(s.flatten(5, -1), "IndexError", &range_msg(-1, 0, 5));
@@ -420,7 +420,7 @@ fn bug_flatten_of_zero_dim_tensor_skips_dim_checks() {
 }
 
 #[test]
-fn bug_integer_index_of_zero_dim_tensor_message() {
+fn regression_integer_index_of_zero_dim_tensor_message() {
     // Python: torch.tensor(1)[0] (a bare integer, not a tuple) -> IndexError from applySelect. `get` runs
     // `index(&[Int(i)])`, whose "too many indices" check fires first (right for the tuple form `t[(0,)]`).
     let s = scalar_tensor(1, ()).unwrap();
@@ -431,7 +431,7 @@ fn bug_integer_index_of_zero_dim_tensor_message() {
 }
 
 #[test]
-fn bug_size_of_zero_dim_tensor_error_class() {
+fn regression_size_of_zero_dim_tensor_error_class() {
     // c10::maybe_wrap_dim_slow with wrap_scalar=false: TORCH_CHECK_INDEX(..., "Dimension specified as ", dim,
     // " but tensor has no dimensions").
     let s = scalar_tensor(1, ()).unwrap();

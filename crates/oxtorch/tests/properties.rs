@@ -699,7 +699,7 @@ fn model_sanity() {
 }
 
 #[test]
-fn bug_to_vec_of_empty_view_past_storage_end() {
+fn regression_to_vec_of_empty_view_past_storage_end() {
     // zeros(2, 0) has a storage of 0 elements and strides [1, 1]; [1:] has storage offset 1, as in PyTorch.
     let t = oxtorch::zeros(&[2, 0], DType::Int64).unwrap().narrow(0, 1, 1).unwrap();
     assert_eq!(t.storage_offset(), 1);
@@ -710,7 +710,7 @@ fn bug_to_vec_of_empty_view_past_storage_end() {
 }
 
 #[test]
-fn bug_empty_tensor_is_not_non_overlapping_and_dense() {
+fn regression_empty_tensor_is_not_non_overlapping_and_dense() {
     // PyTorch: an empty tensor is contiguous, and TensorImpl's non-overlapping-and-dense flag includes
     // is_contiguous, so `torch.zeros(0, 0, 2, 0).contiguous(memory_format=torch.channels_last)` works.
     let cl = oxtorch::empty(&[0, 0, 2, 0], MemoryFormat::ChannelsLast).unwrap();
