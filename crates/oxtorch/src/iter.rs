@@ -132,17 +132,63 @@ impl Plan {
     }
 
     /// Calls `f(offsets, len)` for every run of the innermost dimension, with each operand's starting offset.
-    pub fn for_each_run(&self, mut f: impl FnMut(&[usize], usize)) {
-        let n = self.offsets.len();
-        if self.numel() == 0 {
+    pub fn for_each_run(&self, f: impl FnMut(&[usize], usize)) {
+        self.for_each_run_in(0, self.numel(), 0, f)
+    }
+
+    /// Whether the output (operand 0) is laid out densely in iteration order, so that any range of iteration
+    /// indices is one contiguous range of output memory.
+    pub fn output_is_linear(&self) -> bool {
+        let mut expected = 1;
+        for (&size, &stride) in self.sizes.iter().zip(&self.strides[0]) {
+            if size > 1 && stride != expected {
+                return false;
+            }
+            expected *= size;
+        }
+        true
+    }
+
+    /// Like [`Plan::for_each_run`] for the iteration indices `start..end` only, with operand 0's offsets reduced
+    /// by `out_base` (so that they index a slice of the output that starts at `out_base`).
+    pub fn for_each_run_in(&self, start: usize, end: usize, out_base: usize, mut f: impl FnMut(&[usize], usize)) {
+        let end = end.min(self.numel());
+        if start >= end {
             return;
         }
+        let n = self.offsets.len();
         let inner = self.sizes[0];
         let outer_dims = &self.sizes[1..];
+        // the multi-index of `start`
         let mut counter: Dims = SmallVec::from_elem(0, outer_dims.len());
-        let mut offsets: SmallVec<[usize; 4]> = self.offsets.iter().copied().collect();
+        let mut row = start / inner;
+        for (d, c) in counter.iter_mut().enumerate() {
+            *c = row % outer_dims[d];
+            row /= outer_dims[d];
+        }
+        let mut offsets: SmallVec<[usize; 4]> = (0..n)
+            .map(|k| {
+                let outer: usize = counter.iter().enumerate().map(|(d, &c)| c * self.strides[k][d + 1]).sum();
+                self.offsets[k] + outer
+            })
+            .collect();
+        offsets[0] -= out_base;
+        let mut inner_pos = start % inner;
+        let mut remaining = end - start;
         loop {
-            f(&offsets, inner);
+            let len = (inner - inner_pos).min(remaining);
+            if inner_pos == 0 {
+                f(&offsets, len);
+            } else {
+                let shifted: SmallVec<[usize; 4]> =
+                    offsets.iter().enumerate().map(|(k, &o)| o + inner_pos * self.strides[k][0]).collect();
+                f(&shifted, len);
+            }
+            remaining -= len;
+            if remaining == 0 {
+                return;
+            }
+            inner_pos = 0;
             // advance the outer counter
             let mut d = 0;
             loop {
@@ -150,19 +196,48 @@ impl Plan {
                     return;
                 }
                 counter[d] += 1;
-                for (k, off) in offsets.iter_mut().enumerate().take(n) {
+                for (k, off) in offsets.iter_mut().enumerate() {
                     *off += self.strides[k][d + 1];
                 }
                 if counter[d] < outer_dims[d] {
                     break;
                 }
-                for (k, off) in offsets.iter_mut().enumerate().take(n) {
+                for (k, off) in offsets.iter_mut().enumerate() {
                     *off -= self.strides[k][d + 1] * outer_dims[d];
                 }
                 counter[d] = 0;
                 d += 1;
             }
         }
+    }
+
+    /// Runs `work(out_chunk, start, end, out_base)` over the iteration: on disjoint chunks of the output in
+    /// parallel when the work is large and the output is linear in iteration order, else once over everything.
+    /// `out_chunk` is `out[out_base..]` restricted to the chunk; pass `out_base` to [`Plan::for_each_run_in`].
+    pub fn for_chunks<T: Send>(&self, out: &mut [T], work: impl Fn(&mut [T], usize, usize, usize) + Sync) {
+        let n = self.numel();
+        let threads = crate::parallel::get_num_threads();
+        if threads <= 1 || n < 2 * crate::parallel::GRAIN_SIZE || !self.output_is_linear() {
+            work(out, 0, n, 0);
+            return;
+        }
+        let chunks = (n / crate::parallel::GRAIN_SIZE).min(threads * 4);
+        let base = self.offsets[0];
+        let Some(region) = out.get_mut(base..base + n) else {
+            work(out, 0, n, 0);
+            return;
+        };
+        let mut tasks = Vec::with_capacity(chunks);
+        let mut rest = region;
+        let mut start = 0;
+        for c in 0..chunks {
+            let end = n * (c + 1) / chunks;
+            let (head, tail) = rest.split_at_mut(end - start);
+            tasks.push((head, start, end));
+            rest = tail;
+            start = end;
+        }
+        crate::parallel::run_tasks(tasks, |(chunk, s, e)| work(chunk, s, e, base + s));
     }
 }
 

@@ -5,6 +5,7 @@
 #![doc = include_str!("../../../README.md")]
 #![warn(missing_docs)]
 
+pub mod allocator;
 pub mod device;
 pub mod display;
 pub mod dtype;
@@ -14,6 +15,7 @@ pub mod iter;
 pub mod kernels;
 pub mod layout;
 pub mod memory_format;
+pub mod parallel;
 pub mod promotion;
 pub mod random;
 pub mod scalar;
@@ -26,6 +28,7 @@ pub use dtype::DType;
 pub use error::{Error, Result};
 pub use layout::Layout;
 pub use memory_format::MemoryFormat;
+pub use parallel::{get_num_threads, set_num_threads};
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};
 pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;

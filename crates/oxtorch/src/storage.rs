@@ -179,6 +179,16 @@ struct StorageInner {
     shared: AtomicBool,
 }
 
+impl Drop for StorageInner {
+    /// Returns large buffers to the caching allocator.
+    fn drop(&mut self) {
+        if let StorageData::Cpu(lock) = &mut self.data {
+            let buffer = lock.get_mut().unwrap_or_else(|e| e.into_inner());
+            crate::allocator::give(std::mem::replace(buffer, CpuBuffer::Bool(Vec::new())));
+        }
+    }
+}
+
 /// A reference-counted allocation of `len` elements of one dtype on one device. Cloning shares it.
 #[derive(Clone)]
 pub struct Storage {
@@ -194,11 +204,30 @@ impl std::fmt::Debug for Storage {
 impl Storage {
     /// Allocates `len` zeroed elements of `dtype` on `device`; fails on a device this build has no backend for.
     pub fn zeroed(len: usize, dtype: DType, device: Device) -> Result<Storage> {
+        Self::allocate(len, dtype, device, true)
+    }
+
+    /// Allocates `len` elements whose values are unspecified (but initialized): a recycled buffer from the
+    /// caching allocator when one fits, else zeroed memory. For outputs that are about to be overwritten.
+    pub fn uninit(len: usize, dtype: DType, device: Device) -> Result<Storage> {
+        Self::allocate(len, dtype, device, false)
+    }
+
+    fn allocate(len: usize, dtype: DType, device: Device, zero: bool) -> Result<Storage> {
         device.ensure_backend()?;
         let data = if device.is_meta() {
             StorageData::Meta
         } else {
-            StorageData::Cpu(RwLock::new(crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::default(); len]))))
+            let buffer = match crate::allocator::take(dtype, len) {
+                Some(mut recycled) => {
+                    if zero {
+                        crate::dispatch_dtype!(dtype, T => if let Some(s) = T::slice_mut(&mut recycled) { s.fill(T::default()) });
+                    }
+                    recycled
+                }
+                None => crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::default(); len])),
+            };
+            StorageData::Cpu(RwLock::new(buffer))
         };
         Ok(Storage { inner: Arc::new(StorageInner { device, dtype, len, data, shared: AtomicBool::new(false) }) })
     }

@@ -13,7 +13,8 @@ use crate::shape::{self, Dims};
 use crate::storage::Storage;
 use num_complex::Complex;
 
-/// Allocates a zero-filled tensor with explicit strides (`torch.empty_strided`).
+/// Allocates a tensor with explicit strides (`torch.empty_strided`). Its values are unspecified (memory reused
+/// from freed tensors, or zeros), as in PyTorch, but always initialized.
 pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
     let options = options.into();
     if sizes.len() != strides.len() {
@@ -25,11 +26,12 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
     }
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
     let len = shape::required_storage_len(sizes, strides, 0);
-    let storage = Storage::zeroed(len, dtype, options.resolved_device())?;
+    let storage = Storage::uninit(len, dtype, options.resolved_device())?;
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }
 
-/// A new tensor of `sizes` (`torch.empty`). Its elements are zero (oxtorch never exposes uninitialized memory).
+/// A new tensor of `sizes` (`torch.empty`). Its values are unspecified, as in PyTorch (memory reused from freed
+/// tensors, or zeros), but never uninitialized memory.
 /// The memory format decides the strides; `Preserve` is refused as PyTorch refuses it.
 pub fn empty(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
     let options = options.into();
@@ -39,7 +41,8 @@ pub fn empty(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tenso
 
 /// A tensor of zeros (`torch.zeros`).
 pub fn zeros(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
-    empty(sizes, options)
+    let options = options.into();
+    full(sizes, 0, TensorOptions { dtype: Some(options.dtype.unwrap_or_else(get_default_dtype)), ..options })
 }
 
 /// A tensor of ones (`torch.ones`).
@@ -399,7 +402,7 @@ pub(crate) fn like_strides(t: &Tensor, format: MemoryFormat) -> Result<Dims> {
 }
 
 impl Tensor {
-    /// A new tensor shaped like this one (`torch.empty_like`).
+    /// A new tensor shaped like this one (`torch.empty_like`), values unspecified as in [`empty`].
     pub fn empty_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
         let strides = like_strides(self, options.memory_format.unwrap_or_default())?;
@@ -408,7 +411,7 @@ impl Tensor {
 
     /// Zeros shaped like this tensor (`torch.zeros_like`).
     pub fn zeros_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
-        self.empty_like(options)
+        self.full_like(0, options)
     }
 
     /// Ones shaped like this tensor (`torch.ones_like`).

@@ -1,0 +1,70 @@
+//! The CPU caching allocator: large buffers freed by dropped storages are kept and handed to the next
+//! allocation of the same dtype and length, so that repeated operations reuse memory whose pages the OS has
+//! already mapped instead of paying page faults on fresh memory (PyTorch pays them on every large output).
+//!
+//! Reused buffers hold the previous values: only `empty`-style allocations (whose contents are unspecified, as in
+//! PyTorch, though always initialized) take them unfilled; zero-filled allocations clear them.
+
+use crate::dtype::DType;
+use crate::storage::CpuBuffer;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Buffers smaller than this are left to the system allocator (which is fast for them).
+pub const MIN_CACHED_BYTES: usize = 1 << 16;
+/// At most this many bytes are kept in the cache; beyond it freed buffers go back to the system.
+pub const CACHE_LIMIT_BYTES: usize = 1 << 30;
+
+#[derive(Default)]
+struct Cache {
+    free: HashMap<(DType, usize), Vec<CpuBuffer>>,
+    bytes: usize,
+}
+
+static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+fn bytes_of(dtype: DType, len: usize) -> usize {
+    dtype.itemsize() * len
+}
+
+/// A cached buffer of exactly `len` elements of `dtype`, if one is free.
+pub fn take(dtype: DType, len: usize) -> Option<CpuBuffer> {
+    if bytes_of(dtype, len) < MIN_CACHED_BYTES {
+        return None;
+    }
+    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = guard.as_mut()?;
+    let buffer = cache.free.get_mut(&(dtype, len))?.pop()?;
+    cache.bytes -= bytes_of(dtype, len);
+    Some(buffer)
+}
+
+/// Offers a freed buffer to the cache; buffers that are small, foreign, or beyond the limit are dropped.
+pub fn give(buffer: CpuBuffer) {
+    if matches!(buffer, CpuBuffer::External(_)) {
+        return;
+    }
+    let (dtype, len) = (buffer.dtype(), buffer.len());
+    let bytes = bytes_of(dtype, len);
+    if bytes < MIN_CACHED_BYTES {
+        return;
+    }
+    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = guard.get_or_insert_with(Cache::default);
+    if cache.bytes + bytes > CACHE_LIMIT_BYTES {
+        return; // dropped after the lock is released
+    }
+    cache.bytes += bytes;
+    cache.free.entry((dtype, len)).or_default().push(buffer);
+}
+
+/// Bytes currently held by the cache.
+pub fn cached_bytes() -> usize {
+    CACHE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(0, |c| c.bytes)
+}
+
+/// Releases every cached buffer to the system (`torch.cuda.empty_cache`'s CPU counterpart).
+pub fn empty_cache() {
+    let drained = CACHE.lock().unwrap_or_else(|e| e.into_inner()).take();
+    drop(drained);
+}
