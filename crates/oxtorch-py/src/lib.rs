@@ -1,3 +1,27 @@
+//! The `oxtorch._C` extension module: PyTorch's Python surface over the oxtorch crate. The pure-Python package
+//! `oxtorch` (in `python/oxtorch`) re-exports it and adds `Size` and the legacy tensor types.
+
+#![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
+
+pub mod args;
+pub mod attributes;
+pub mod device;
+pub mod errors;
+pub mod functions;
+pub mod interop;
+pub mod tensor;
+
 use pyo3::prelude::*;
+
 #[pymodule]
-fn _C(_m: &Bound<'_, PyModule>) -> PyResult<()> { Ok(()) }
+fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    attributes::register(m)?;
+    m.add_class::<device::PyDevice>()?;
+    m.add_function(wrap_pyfunction!(device::set_default_device, m)?)?;
+    m.add_function(wrap_pyfunction!(device::get_default_device, m)?)?;
+    m.add_class::<tensor::PyTensor>()?;
+    functions::register(m)?;
+    m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
+    Ok(())
+}

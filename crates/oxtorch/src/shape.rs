@@ -135,7 +135,8 @@ pub fn dense_strides_in_order(sizes: &[usize], perm: &[usize]) -> Dims {
 pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Dims> {
     let ndim = a.len().max(b.len());
     let mut out: Dims = SmallVec::from_elem(0, ndim);
-    for i in 0..ndim {
+    // from the last dimension, so that the error names the last mismatch, as PyTorch's does
+    for i in (0..ndim).rev() {
         let da = (i + a.len()).checked_sub(ndim).map(|j| a[j]).unwrap_or(1);
         let db = (i + b.len()).checked_sub(ndim).map(|j| b[j]).unwrap_or(1);
         out[i] = if da == db || db == 1 {

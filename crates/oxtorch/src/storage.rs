@@ -12,40 +12,127 @@
 //! * when an input shares a storage with the output, the iterator first copies that input out (PyTorch refuses
 //!   partial overlaps anyway), so a kernel never needs a shared and an exclusive borrow of one buffer at once.
 //!
-//! No `unsafe` is needed: kernels receive ordinary `&[T]` / `&mut [T]` slices of the locked buffers.
+//! Kernels receive ordinary `&[T]` / `&mut [T]` slices of the locked buffers.
+//!
+//! # Memory owned elsewhere
+//!
+//! A storage can also wrap memory that another owner keeps alive ([`ExternalBuffer`]: a NumPy array, a DLPack
+//! capsule). That is the one place with `unsafe` code: turning the foreign pointer into a slice. Such storages are
+//! marked *shared*: the foreign owner (Python code writing through a NumPy view, say) does not take oxtorch's
+//! lock, so the Python bindings keep the interpreter lock held while any kernel touches a shared storage, and
+//! Python code can only touch that memory while holding the interpreter lock itself. Plain Rust users never
+//! create such storages unless they call the `unsafe` constructor and accept its contract.
 
 use crate::device::Device;
 use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
 use crate::error::Result;
 use half::{bf16, f16};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+/// CPU memory owned by someone else (a NumPy array, a DLPack producer), kept alive by `owner`.
+pub struct ExternalBuffer {
+    ptr: NonNull<u8>,
+    len: usize,
+    dtype: DType,
+    _owner: Box<dyn Send + Sync>,
+}
+
+impl std::fmt::Debug for ExternalBuffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ExternalBuffer({} x {} at {:p})", self.len, self.dtype.name(), self.ptr)
+    }
+}
+
+// SAFETY: the buffer is plain memory plus an owner that is itself Send + Sync; concurrent access to the memory is
+// governed by the storage's lock and the shared-storage protocol in the module documentation.
+unsafe impl Send for ExternalBuffer {}
+// SAFETY: as for Send: `&ExternalBuffer` only hands out slices through the storage lock.
+unsafe impl Sync for ExternalBuffer {}
+
+impl ExternalBuffer {
+    /// Wraps `len` elements of `dtype` at `ptr`, kept alive by `owner`.
+    ///
+    /// # Safety
+    /// `ptr` must be non-null, aligned for `dtype`'s element type, and valid for reads and writes of
+    /// `len * dtype.itemsize()` bytes for as long as `owner` lives; every element must be a valid value of the
+    /// element type (for bool: 0 or 1); and while oxtorch uses the memory, nobody else may access it except under
+    /// the shared-storage protocol of this module (Python code, under the interpreter lock).
+    pub unsafe fn new(ptr: *mut u8, len: usize, dtype: DType, owner: Box<dyn Send + Sync>) -> Option<ExternalBuffer> {
+        let ptr = NonNull::new(ptr)?;
+        if !(ptr.as_ptr() as usize).is_multiple_of(dtype.itemsize().min(8)) {
+            return None;
+        }
+        Some(ExternalBuffer { ptr, len, dtype, _owner: owner })
+    }
+
+    fn slice<T: Element>(&self) -> Option<&[T]> {
+        if T::DTYPE != self.dtype {
+            return None;
+        }
+        // SAFETY: the constructor's contract: `ptr` is aligned for T (checked), valid for `len` elements of T for
+        // as long as `self` (and so `owner`) lives, holds valid values, and is not mutated meanwhile except under
+        // the storage lock that the caller holds shared.
+        Some(unsafe { std::slice::from_raw_parts(self.ptr.as_ptr() as *const T, self.len) })
+    }
+
+    fn slice_mut<T: Element>(&mut self) -> Option<&mut [T]> {
+        if T::DTYPE != self.dtype {
+            return None;
+        }
+        // SAFETY: as in `slice`; `&mut self` comes from the storage's exclusive lock, so no other oxtorch borrow of
+        // the memory exists, and foreign access is excluded by the constructor's contract.
+        Some(unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr() as *mut T, self.len) })
+    }
+}
 
 macro_rules! cpu_buffer {
     ($($variant:ident($t:ty)),* $(,)?) => {
-        /// The elements of a CPU storage, one vector per dtype.
-        #[derive(Debug, Clone)]
-        pub enum CpuBuffer { $(
-            #[doc = concat!("`", stringify!($t), "` elements.")]
-            $variant(Vec<$t>),
-        )* }
+        /// The elements of a CPU storage: one vector per dtype, or memory owned elsewhere.
+        #[derive(Debug)]
+        pub enum CpuBuffer {
+            $(
+                #[doc = concat!("`", stringify!($t), "` elements.")]
+                $variant(Vec<$t>),
+            )*
+            /// Elements in memory that another owner keeps alive.
+            External(ExternalBuffer),
+        }
 
         impl CpuBuffer {
             /// Number of elements.
-            pub fn len(&self) -> usize { match self { $(CpuBuffer::$variant(v) => v.len(),)* } }
+            pub fn len(&self) -> usize {
+                match self { $(CpuBuffer::$variant(v) => v.len(),)* CpuBuffer::External(e) => e.len }
+            }
             /// True when the buffer holds no element.
             pub fn is_empty(&self) -> bool { self.len() == 0 }
             /// The dtype of the elements.
-            pub fn dtype(&self) -> DType { match self { $(CpuBuffer::$variant(_) => <$t as Element>::DTYPE,)* } }
+            pub fn dtype(&self) -> DType {
+                match self { $(CpuBuffer::$variant(_) => <$t as Element>::DTYPE,)* CpuBuffer::External(e) => e.dtype }
+            }
+            /// Address of the first element (for sharing the memory with NumPy or DLPack consumers).
+            pub fn as_ptr(&self) -> *const u8 {
+                match self { $(CpuBuffer::$variant(v) => v.as_ptr() as *const u8,)* CpuBuffer::External(e) => e.ptr.as_ptr() }
+            }
         }
 
         $(
             impl BufferAccess for $t {
                 fn slice(buffer: &CpuBuffer) -> Option<&[Self]> {
-                    match buffer { CpuBuffer::$variant(v) => Some(v), #[allow(unreachable_patterns)] _ => None }
+                    match buffer {
+                        CpuBuffer::$variant(v) => Some(v),
+                        CpuBuffer::External(e) => e.slice(),
+                        #[allow(unreachable_patterns)] _ => None,
+                    }
                 }
                 fn slice_mut(buffer: &mut CpuBuffer) -> Option<&mut [Self]> {
-                    match buffer { CpuBuffer::$variant(v) => Some(v), #[allow(unreachable_patterns)] _ => None }
+                    match buffer {
+                        CpuBuffer::$variant(v) => Some(v),
+                        CpuBuffer::External(e) => e.slice_mut(),
+                        #[allow(unreachable_patterns)] _ => None,
+                    }
                 }
                 fn into_buffer(values: Vec<Self>) -> CpuBuffer { CpuBuffer::$variant(values) }
             }
@@ -88,6 +175,8 @@ struct StorageInner {
     dtype: DType,
     len: usize,
     data: StorageData,
+    /// Whether memory of this storage is visible to a foreign owner (see the module documentation).
+    shared: AtomicBool,
 }
 
 /// A reference-counted allocation of `len` elements of one dtype on one device. Cloning shares it.
@@ -111,7 +200,7 @@ impl Storage {
         } else {
             StorageData::Cpu(RwLock::new(crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::default(); len]))))
         };
-        Ok(Storage { inner: Arc::new(StorageInner { device, dtype, len, data }) })
+        Ok(Storage { inner: Arc::new(StorageInner { device, dtype, len, data, shared: AtomicBool::new(false) }) })
     }
 
     /// Wraps CPU values.
@@ -122,8 +211,26 @@ impl Storage {
     /// Wraps a CPU buffer.
     pub fn from_buffer(buffer: CpuBuffer) -> Storage {
         let (dtype, len) = (buffer.dtype(), buffer.len());
+        let shared = AtomicBool::new(matches!(buffer, CpuBuffer::External(_)));
         let data = StorageData::Cpu(RwLock::new(buffer));
-        Storage { inner: Arc::new(StorageInner { device: Device::cpu(), dtype, len, data }) }
+        Storage { inner: Arc::new(StorageInner { device: Device::cpu(), dtype, len, data, shared }) }
+    }
+
+    /// Marks the storage as visible to a foreign owner (its memory was handed to NumPy or a DLPack consumer).
+    pub fn mark_shared(&self) {
+        self.inner.shared.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the storage's memory is visible to a foreign owner: then the Python bindings keep the interpreter
+    /// lock while kernels touch it.
+    pub fn is_shared(&self) -> bool {
+        self.inner.shared.load(Ordering::Relaxed)
+    }
+
+    /// Address of the first element (None for meta storages). The address stays valid as long as the storage
+    /// lives: CPU buffers are never reallocated.
+    pub fn data_ptr(&self) -> Option<*const u8> {
+        self.read().map(|g| g.as_ptr())
     }
 
     /// The device the storage lives on.

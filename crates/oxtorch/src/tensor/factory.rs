@@ -169,18 +169,25 @@ fn vector_on(values: &[Scalar], dtype: DType, device: crate::device::Device) -> 
 
 /// A tensor from nested data (`torch.tensor`), inferring the dtype as PyTorch does unless one is given.
 pub fn tensor(data: impl TensorData, options: impl Into<TensorOptions>) -> Result<Tensor> {
-    let options = options.into();
     let mut sizes = Vec::new();
     data.probe_shape(&mut sizes);
     let mut values = Vec::with_capacity(shape::numel(&sizes));
     data.collect(0, &sizes, &mut values)?;
-    let dtype = options.dtype.unwrap_or_else(|| infer_dtype(&values));
-    let cpu = Tensor::from_parts(
-        scalars_to_storage(&values, dtype)?,
-        0,
-        sizes.iter().copied().collect(),
-        shape::contiguous_strides(&sizes),
-    );
+    tensor_from_scalars(&values, &sizes, options)
+}
+
+/// A tensor of `sizes` holding `values` (row-major), with [`tensor`]'s dtype inference unless a dtype is given.
+pub fn tensor_from_scalars(values: &[Scalar], sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
+    let options = options.into();
+    if values.len() != shape::numel(sizes) {
+        runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
+    }
+    let dtype = options.dtype.unwrap_or_else(|| infer_dtype(values));
+    let cpu = Tensor::from_parts(scalars_to_storage(values, dtype)?, 0, sizes.into(), shape::contiguous_strides(sizes));
+    let cpu = match options.memory_format {
+        Some(format) if format != MemoryFormat::Contiguous => cpu.contiguous_in(format)?,
+        _ => cpu,
+    };
     cpu.to_device(options.resolved_device())
 }
 

@@ -45,6 +45,25 @@ impl Tensor {
         Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides }) }
     }
 
+    /// A view of `storage` with the given geometry, checked to stay within the storage.
+    pub fn from_storage(storage: Storage, offset: usize, sizes: &[usize], strides: &[usize]) -> Result<Tensor> {
+        if sizes.len() != strides.len() {
+            runtime_err!("mismatch in length of strides and shape")
+        }
+        let needed = shape::required_storage_len(sizes, strides, offset);
+        if needed > storage.len() {
+            runtime_err!(
+                "setStorage: sizes {}, strides {}, storage offset {offset}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
+                shape::fmt_list(sizes),
+                shape::fmt_list(strides),
+                storage.dtype().itemsize(),
+                needed * storage.dtype().itemsize(),
+                storage.nbytes()
+            )
+        }
+        Ok(Tensor::from_parts(storage, offset, sizes.into(), strides.into()))
+    }
+
     /// Another view of the same storage with new geometry.
     pub(crate) fn with_geometry(&self, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
         Tensor::from_parts(self.inner.storage.clone(), offset, sizes, strides)

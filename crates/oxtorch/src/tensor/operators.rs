@@ -1,5 +1,6 @@
 //! Rust's arithmetic operators on tensors and numbers. Every operator returns a `Result`, never panics:
-//! `(&a + &b)?`, `(&a * 2.5)?`, `(1 - &a)?`. The compound forms apply to a `Result<Tensor>` accumulator so that an
+//! `(&a + &b)?`, `(&a * 2.5)?`, `(1 - &a)?`. A number on the left is an `i64`, `f64`, `bool` or complex double (one
+//! impl per kind, so that plain literals infer). The compound forms apply to a `Result<Tensor>` accumulator so that an
 //! error is kept rather than thrown: `let mut acc = Ok(a); acc += &b; acc *= Scalar::Float(2.0); let a = acc?;` (in
 //! place, like `add_`). Rust's orphan rules allow a number on the right of a compound assignment to a
 //! `Result` only through oxtorch's own [`crate::Scalar`].
@@ -25,7 +26,7 @@ macro_rules! tensor_operators {
             }
         }
         tensor_operators!(@assign $OpAssign, $assign, $binop, &Tensor, Tensor, crate::scalar::Scalar);
-        tensor_operators!(@numbers $Op, $method, $binop, bool, i32, i64, f32, f64, num_complex::Complex<f64>);
+        tensor_operators!(@numbers $Op, $method, $binop, bool, i64, f64, num_complex::Complex<f64>);
     )*};
     (@assign $OpAssign:ident, $assign:ident, $binop:expr, $($rhs:ty),*) => {$(
         impl $OpAssign<$rhs> for Result<Tensor> {

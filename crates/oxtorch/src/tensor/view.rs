@@ -330,18 +330,7 @@ impl Tensor {
             )
         }
         let offset = storage_offset.unwrap_or(self.storage_offset());
-        let itemsize = self.element_size();
-        let needed = shape::required_storage_len(sizes, strides, 0);
-        if needed > 0 && (needed + offset) * itemsize > self.storage().nbytes() {
-            runtime_err!(
-                "setStorage: sizes {}, strides {}, storage offset {offset}, and itemsize {itemsize} requiring a storage size of {} are out of bounds for storage of size {}",
-                fmt_list(sizes),
-                fmt_list(strides),
-                (needed + offset) * itemsize,
-                self.storage().nbytes()
-            )
-        }
-        Ok(self.with_geometry(offset, sizes.into(), strides.into()))
+        Tensor::from_storage(self.storage().clone(), offset, sizes, strides)
     }
 
     /// All windows of `size` elements along `dim`, `step` apart, as a new last dimension (`unfold`).

@@ -1,0 +1,61 @@
+"""oxtorch: PyTorch's tensor semantics (dtypes, type promotion, devices, layouts, strides, memory formats),
+implemented natively in Rust. ``import oxtorch as torch`` runs the Tensor Attributes examples unchanged."""
+
+import builtins as _builtins
+
+from . import _C
+from ._C import *  # noqa: F401,F403  (dtypes, device, layouts, memory formats, Tensor, factories, arithmetic)
+from ._C import Tensor, dtype, device, tensor, empty
+
+__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size"]
+
+
+class Size(tuple):
+    """The sizes of a tensor (``torch.Size``): a tuple of ints with PyTorch's repr."""
+
+    def __repr__(self):
+        return "oxtorch.Size([" + ", ".join(str(s) for s in self) + "])"
+
+    def numel(self):
+        """The number of elements a tensor of these sizes holds."""
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+def _dtype_by_name(name):
+    """Unpickles a dtype: the module-level singleton of that name."""
+    return globals()[name]
+
+
+class _LegacyTensorType(type):
+    """Metaclass of the legacy constructors: ``isinstance(t, oxtorch.FloatTensor)`` checks dtype and device."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype == cls.dtype and obj.device.type == "cpu"
+
+
+def _legacy(name, dt):
+    def __new__(cls, *args, device=None):
+        if len(args) == 1 and not isinstance(args[0], _builtins.int):
+            return tensor(args[0], dtype=dt, device=device)
+        return empty(*args, dtype=dt, device=device)
+
+    doc = f"Legacy constructor ``torch.{name}``: ``{name}(data)`` copies data, ``{name}(*sizes)`` allocates."
+    return _LegacyTensorType(name, (), {"__new__": __new__, "dtype": dt, "__doc__": doc, "__module__": "oxtorch"})
+
+
+FloatTensor = _legacy("FloatTensor", float32)  # noqa: F405
+DoubleTensor = _legacy("DoubleTensor", float64)  # noqa: F405
+HalfTensor = _legacy("HalfTensor", float16)  # noqa: F405
+BFloat16Tensor = _legacy("BFloat16Tensor", bfloat16)  # noqa: F405
+ByteTensor = _legacy("ByteTensor", uint8)  # noqa: F405
+CharTensor = _legacy("CharTensor", int8)  # noqa: F405
+ShortTensor = _legacy("ShortTensor", int16)  # noqa: F405
+IntTensor = _legacy("IntTensor", int32)  # noqa: F405
+LongTensor = _legacy("LongTensor", int64)  # noqa: F405
+BoolTensor = _legacy("BoolTensor", bool)  # noqa: F405
+
+__all__ += ["FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor",
+            "ShortTensor", "IntTensor", "LongTensor", "BoolTensor"]

@@ -1,0 +1,129 @@
+//! `oxtorch.device`: PyTorch's constructor forms, attributes, equality, hashing, pickling and use as a context
+//! manager that sets the default device for a block.
+
+use crate::errors::ResultExt;
+use oxtorch::Device;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+/// The device a tensor is or will be allocated on (`torch.device`).
+#[pyclass(name = "device", module = "oxtorch", frozen)]
+pub struct PyDevice {
+    /// The device.
+    pub device: Device,
+    /// Default devices to restore, one per `with` block entered on this object.
+    previous: Mutex<Vec<Device>>,
+}
+
+impl PyDevice {
+    /// Wraps a device.
+    pub fn wrap(device: Device) -> PyDevice {
+        PyDevice { device, previous: Mutex::new(Vec::new()) }
+    }
+}
+
+/// A device from any of the forms PyTorch's `device=` arguments accept: a device, a string, or a legacy integer
+/// ordinal (meaning cuda).
+pub fn device_arg(obj: &Bound<'_, PyAny>) -> PyResult<Device> {
+    if let Ok(d) = obj.cast::<PyDevice>() {
+        return Ok(d.get().device);
+    }
+    if let Ok(s) = obj.extract::<String>() {
+        return Device::parse(&s).py();
+    }
+    if let Ok(i) = obj.extract::<i64>() {
+        return Device::from_ordinal(i).py();
+    }
+    Err(PyTypeError::new_err(format!(
+        "Expected a torch.device, a string or an integer ordinal as device, but got {}",
+        obj.get_type().name()?
+    )))
+}
+
+#[pymethods]
+impl PyDevice {
+    #[new]
+    #[pyo3(signature = (type_or_device, index=None))]
+    fn new(type_or_device: &Bound<'_, PyAny>, index: Option<&Bound<'_, PyAny>>) -> PyResult<PyDevice> {
+        let index: Option<i64> = match index {
+            None => None,
+            Some(i) if i.is_none() => None,
+            Some(i) => Some(i.extract()?),
+        };
+        let device = match (type_or_device.extract::<String>(), index) {
+            (Ok(s), Some(i)) => Device::with_index(&s, Some(i)).py()?,
+            (Ok(s), None) => Device::parse(&s).py()?,
+            (Err(_), _) => device_arg(type_or_device)?,
+        };
+        Ok(PyDevice::wrap(device))
+    }
+
+    /// The device type, e.g. `'cuda'`.
+    #[getter(r#type)]
+    fn type_(&self) -> &'static str {
+        self.device.type_name()
+    }
+
+    /// The device index, or None.
+    #[getter]
+    fn index(&self) -> Option<u8> {
+        self.device.index()
+    }
+
+    fn __repr__(&self) -> String {
+        self.device.repr()
+    }
+
+    fn __str__(&self) -> String {
+        self.device.to_string()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyDevice>().is_ok_and(|o| o.get().device == self.device)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.device.hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String,))> {
+        Ok((slf.get_type().into_any().unbind(), (slf.get().device.to_string(),)))
+    }
+
+    /// `with oxtorch.device(...):` makes this the default device for factory calls in the block.
+    fn __enter__(slf: &Bound<'_, Self>) -> Py<PyDevice> {
+        let this = slf.get();
+        let previous = oxtorch::get_default_device();
+        this.previous.lock().unwrap_or_else(|e| e.into_inner()).push(previous);
+        oxtorch::set_default_device(this.device);
+        slf.clone().unbind()
+    }
+
+    fn __exit__(&self, _t: &Bound<'_, PyAny>, _v: &Bound<'_, PyAny>, _tb: &Bound<'_, PyAny>) -> bool {
+        if let Some(previous) = self.previous.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+            oxtorch::set_default_device(previous);
+        }
+        false
+    }
+}
+
+/// `torch.set_default_device(device)`: the device factories use when none is given (`None` means cpu).
+#[pyfunction]
+pub fn set_default_device(device: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let d = match device {
+        Some(d) if !d.is_none() => device_arg(d)?,
+        _ => Device::cpu(),
+    };
+    oxtorch::set_default_device(d);
+    Ok(())
+}
+
+/// `torch.get_default_device()`.
+#[pyfunction]
+pub fn get_default_device() -> PyDevice {
+    PyDevice::wrap(oxtorch::get_default_device())
+}

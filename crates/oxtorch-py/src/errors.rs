@@ -1,0 +1,31 @@
+//! oxtorch errors as the Python exceptions PyTorch raises.
+
+use pyo3::exceptions::{
+    PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError, PyZeroDivisionError,
+};
+use pyo3::PyErr;
+
+/// Converts an oxtorch error into the Python exception of the same class, with PyTorch's message.
+pub fn to_py(e: oxtorch::Error) -> PyErr {
+    use oxtorch::Error::*;
+    match e {
+        Runtime(m) => PyRuntimeError::new_err(m),
+        Type(m) => PyTypeError::new_err(m),
+        Index(m) => PyIndexError::new_err(m),
+        Value(m) => PyValueError::new_err(m),
+        ZeroDivision(m) => PyZeroDivisionError::new_err(m),
+        NotImplemented(m) => PyNotImplementedError::new_err(m),
+    }
+}
+
+/// `.py()?` turns an oxtorch result into a Python one.
+pub trait ResultExt<T> {
+    /// Maps the error to its Python exception.
+    fn py(self) -> pyo3::PyResult<T>;
+}
+
+impl<T> ResultExt<T> for oxtorch::Result<T> {
+    fn py(self) -> pyo3::PyResult<T> {
+        self.map_err(to_py)
+    }
+}
