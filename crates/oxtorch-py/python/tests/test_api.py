@@ -879,8 +879,9 @@ def test_docstrings():
     for name in ("tensor", "zeros", "add", "device", "from_numpy"):
         doc = getattr(oxtorch, name).__doc__
         assert doc and doc.strip(), f"oxtorch.{name} has no docstring"
-    text = pydoc.render_doc(oxtorch.Tensor.add)
-    assert "add" in text and len(text) > 40
+    text = pydoc.render_doc(oxtorch.Tensor.add, renderer=pydoc.plaintext)  # what help() shows
+    assert "add" in text
+    assert oxtorch.Tensor.add.__doc__.strip() in text
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -953,7 +954,7 @@ BAD_INPUTS = [
     ("oxtorch.arange(6).is_contiguous(memory_format=oxtorch.float32)", "TypeError"),
     ("oxtorch.from_numpy(np.arange(4)[::-1])", "ValueError"),
     ("oxtorch.from_numpy('x')", "TypeError"),
-    ("oxtorch.from_dlpack(3)", "TypeError AttributeError"),
+    ("oxtorch.from_dlpack(3)", "TypeError AttributeError ValueError RuntimeError"),
     ("oxtorch.tensor([1.0], dtype=oxtorch.bfloat16).numpy()", "TypeError"),
     ("oxtorch.empty(2, device='meta').numpy()", "RuntimeError NotImplementedError TypeError"),
     ("oxtorch.empty(2, device='meta').item()", "RuntimeError NotImplementedError"),
@@ -987,20 +988,29 @@ _CHILD = textwrap.dedent(
 
 def test_bad_inputs_raise_python_exceptions_without_crashing():
     exprs = [e for e, _ in BAD_INPUTS]
-    proc = subprocess.run(
-        [sys.executable, "-c", _CHILD, json.dumps(exprs)], capture_output=True, text=True, timeout=300
-    )
-    results = {}
-    for line in proc.stdout.splitlines():
-        i, kind, msg = json.loads(line)
-        results[i] = (kind, msg)
-    problems = []
-    if proc.returncode != 0:
-        crashed_at = len(results)
-        culprit = exprs[crashed_at] if crashed_at < len(exprs) else "?"
-        problems.append(
-            f"the interpreter died (exit status {proc.returncode}) on {culprit!r}: {proc.stderr.strip()[-2000:]}"
+    results = {}  # index -> (exception class name or None, first line of the message)
+    crashes = []
+    start = 0
+    while start < len(exprs):  # after a crash, go on in a fresh interpreter with the next input
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHILD, json.dumps(exprs[start:])], capture_output=True, text=True, timeout=300
         )
+        done = 0
+        for line in proc.stdout.splitlines():
+            i, kind, msg = json.loads(line)
+            results[start + i] = (kind, msg)
+            done = i + 1
+        if proc.returncode == 0:
+            break
+        culprit = start + done
+        if culprit < len(exprs):
+            tail = proc.stderr.strip().splitlines()
+            crashes.append(
+                f"{exprs[culprit]}: the interpreter died (exit status {proc.returncode}): "
+                + " | ".join(tail[:3])[:500]
+            )
+        start = culprit + 1
+    problems = list(crashes)
     for i, (expr, accepted) in enumerate(BAD_INPUTS):
         if i not in results:
             continue
