@@ -44,8 +44,9 @@ pub fn device_arg(obj: &Bound<'_, PyAny>) -> PyResult<Device> {
 #[pymethods]
 impl PyDevice {
     #[new]
-    #[pyo3(signature = (type_or_device, index=None))]
-    fn new(type_or_device: &Bound<'_, PyAny>, index: Option<&Bound<'_, PyAny>>) -> PyResult<PyDevice> {
+    #[pyo3(signature = (r#type, index=None))]
+    fn new(r#type: &Bound<'_, PyAny>, index: Option<&Bound<'_, PyAny>>) -> PyResult<PyDevice> {
+        let type_or_device = r#type;
         let index: Option<i64> = match index {
             None => None,
             Some(i) if i.is_none() => None,

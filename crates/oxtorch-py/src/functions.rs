@@ -10,7 +10,7 @@ use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
 use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use std::sync::Mutex;
 
 /// Refuses the keywords oxtorch accepts for compatibility but cannot honour.
@@ -47,7 +47,8 @@ macro_rules! sized_factory {
     ($(#[$doc:meta] $name:ident => $body:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None))]
+        #[pyo3(signature = (*size, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
+        #[allow(clippy::too_many_arguments)]
         pub fn $name(
             size: &Bound<'_, PyTuple>,
             dtype: Option<PyDType>,
@@ -55,11 +56,12 @@ macro_rules! sized_factory {
             device: Option<&Bound<'_, PyAny>>,
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
+            kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<PyTensor> {
             check_layout(layout, requires_grad)?;
             let opts = options(dtype, device, memory_format)?;
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
-            f(&sizes(size)?, opts).py().map(PyTensor::new)
+            f(&size_arg(size, kwargs)?, opts).py().map(PyTensor::new)
         }
     )*};
 }
@@ -72,6 +74,25 @@ sized_factory!(
     /// `torch.empty(*size, dtype=None, device=None, memory_format=torch.contiguous_format)` (zero-filled).
     empty => |s, o| oxtorch::empty(s, o),
 );
+
+/// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
+fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
+    let mut from_keyword = None;
+    if let Some(kw) = kwargs {
+        for (k, v) in kw.iter() {
+            let name: String = k.extract()?;
+            if name != "size" {
+                return Err(PyTypeError::new_err(format!("got an unexpected keyword argument '{name}'")));
+            }
+            from_keyword = Some(v);
+        }
+    }
+    match from_keyword {
+        Some(v) if args.is_empty() => to_sizes(&sequence_ints(&v)?),
+        Some(_) => Err(PyTypeError::new_err("size given both positionally and as a keyword")),
+        None => sizes(args),
+    }
+}
 
 /// `torch.full(size, fill_value, dtype=None, device=None)`.
 #[pyfunction]
@@ -113,10 +134,11 @@ fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
 
 /// `torch.arange(end)`, `torch.arange(start, end, step=1)`.
 #[pyfunction]
-#[pyo3(signature = (start, end=None, step=None, *, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, start=None, end=None, step=None, dtype=None, layout=None, device=None, requires_grad=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn arange(
-    start: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyTuple>,
+    start: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     step: Option<&Bound<'_, PyAny>>,
     dtype: Option<PyDType>,
@@ -126,14 +148,21 @@ pub fn arange(
 ) -> PyResult<PyTensor> {
     check_layout(layout, requires_grad)?;
     let opts = options(dtype, device, None)?;
-    let (s, e) = match end {
-        Some(e) if !e.is_none() => (number(start, "start")?, number(e, "end")?),
-        _ => (Scalar::Int(0), number(start, "end")?),
+    let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
+    fn given<'py>(o: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
+        o.filter(|v| !v.is_none()).cloned()
+    }
+    let (start, end, step) = match positional.as_slice() {
+        [] => (given(start), given(end), given(step)),
+        [e] => (given(start), Some(e.clone()), given(step)),
+        [s, e] => (Some(s.clone()), Some(e.clone()), given(step)),
+        [s, e, st] => (Some(s.clone()), Some(e.clone()), Some(st.clone())),
+        _ => return Err(PyTypeError::new_err("arange() takes at most 3 positional arguments")),
     };
-    let st = match step {
-        Some(st) if !st.is_none() => number(st, "step")?,
-        _ => Scalar::Int(1),
-    };
+    let e = end.ok_or_else(|| PyTypeError::new_err("arange() missing required argument 'end'"))?;
+    let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
+    let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
+    let e = number(&e, "end")?;
     oxtorch::arange_step(s, e, st, opts).py().map(PyTensor::new)
 }
 
@@ -193,7 +222,7 @@ macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, generator=None, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None))]
+        #[pyo3(signature = (*size, generator=None, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             size: &Bound<'_, PyTuple>,
@@ -203,10 +232,11 @@ macro_rules! random_factory {
             device: Option<&Bound<'_, PyAny>>,
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
+            kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<PyTensor> {
             check_layout(layout, requires_grad)?;
             let opts = options(dtype, device, memory_format)?;
-            let s = sizes(size)?;
+            let s = size_arg(size, kwargs)?;
             match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                 None => $f(&s, opts, None),
@@ -226,9 +256,13 @@ random_factory!(
 
 /// `torch.randint(high, size)` or `torch.randint(low, high, size)`: integers in [low, high), int64 by default.
 #[pyfunction]
-#[pyo3(signature = (*args, generator=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn randint(
     args: &Bound<'_, PyTuple>,
+    low: Option<i64>,
+    high: Option<i64>,
+    size: Option<&Bound<'_, PyAny>>,
     generator: Option<PyRef<'_, PyGenerator>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
@@ -236,10 +270,15 @@ pub fn randint(
     requires_grad: bool,
 ) -> PyResult<PyTensor> {
     check_layout(layout, requires_grad)?;
-    let (low, high, size) = match args.len() {
-        2 => (0, int_arg(&args.get_item(0)?)?, args.get_item(1)?),
-        3 => (int_arg(&args.get_item(0)?)?, int_arg(&args.get_item(1)?)?, args.get_item(2)?),
-        _ => return Err(PyTypeError::new_err("randint() expects (high, size) or (low, high, size)")),
+    let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
+    let missing = || PyTypeError::new_err("randint() expects (high, size) or (low, high, size)");
+    let (low, high, size) = match positional.as_slice() {
+        [] => (low.unwrap_or(0), high.ok_or_else(missing)?, size.cloned().ok_or_else(missing)?),
+        [h] => (low.unwrap_or(0), int_arg(h)?, size.cloned().ok_or_else(missing)?),
+        [h, s] if low.is_none() => (0, int_arg(h)?, s.clone()),
+        [l, h] => (int_arg(l)?, int_arg(h)?, size.cloned().ok_or_else(missing)?),
+        [l, h, s] => (int_arg(l)?, int_arg(h)?, s.clone()),
+        _ => return Err(missing()),
     };
     let s = to_sizes(&sequence_ints(&size)?)?;
     let opts = options(dtype, device, None)?;

@@ -179,9 +179,29 @@ struct DLManagedTensor {
     deleter: Option<unsafe extern "C" fn(*mut DLManagedTensor)>,
 }
 
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct DLPackVersion {
+    major: u32,
+    minor: u32,
+}
+
+/// DLPack 1.0's managed tensor, with a version and flags (NumPy 2 makes legacy imports read-only).
+#[repr(C)]
+struct DLManagedTensorVersioned {
+    version: DLPackVersion,
+    manager_ctx: *mut c_void,
+    deleter: Option<unsafe extern "C" fn(*mut DLManagedTensorVersioned)>,
+    flags: u64,
+    dl_tensor: DLTensor,
+}
+
 const KDL_CPU: i32 = 1;
 const DLTENSOR_NAME: &CStr = c"dltensor";
 const USED_DLTENSOR_NAME: &CStr = c"used_dltensor";
+const VERSIONED_NAME: &CStr = c"dltensor_versioned";
+const USED_VERSIONED_NAME: &CStr = c"used_dltensor_versioned";
+const FLAG_READ_ONLY: u64 = 1;
 
 fn dl_dtype(dtype: DType) -> DLDataType {
     let (code, bits) = match dtype {
@@ -235,12 +255,29 @@ unsafe extern "C" fn export_deleter(managed: *mut DLManagedTensor) {
     }
 }
 
+unsafe extern "C" fn export_deleter_versioned(managed: *mut DLManagedTensorVersioned) {
+    if managed.is_null() {
+        return;
+    }
+    // SAFETY: as for `export_deleter`, for the versioned struct.
+    unsafe {
+        drop(Box::from_raw((*managed).manager_ctx as *mut ExportContext));
+        drop(Box::from_raw(managed));
+    }
+}
+
 unsafe extern "C" fn capsule_destructor(capsule: *mut pyo3::ffi::PyObject) {
-    // SAFETY: called by Python with our capsule; an unconsumed capsule still has the name "dltensor" and owns the
-    // managed tensor, which we then release.
+    // SAFETY: called by Python with one of our capsules; an unconsumed capsule still has its original name and owns
+    // the managed tensor, which we then release. A consumed one was renamed and is the consumer's to release.
     unsafe {
         if pyo3::ffi::PyCapsule_IsValid(capsule, DLTENSOR_NAME.as_ptr()) == 1 {
             let managed = pyo3::ffi::PyCapsule_GetPointer(capsule, DLTENSOR_NAME.as_ptr()) as *mut DLManagedTensor;
+            if let Some(deleter) = (*managed).deleter {
+                deleter(managed);
+            }
+        } else if pyo3::ffi::PyCapsule_IsValid(capsule, VERSIONED_NAME.as_ptr()) == 1 {
+            let managed =
+                pyo3::ffi::PyCapsule_GetPointer(capsule, VERSIONED_NAME.as_ptr()) as *mut DLManagedTensorVersioned;
             if let Some(deleter) = (*managed).deleter {
                 deleter(managed);
             }
@@ -248,8 +285,9 @@ unsafe extern "C" fn capsule_destructor(capsule: *mut pyo3::ffi::PyObject) {
     }
 }
 
-/// `Tensor.__dlpack__()`: a "dltensor" capsule describing the tensor's memory without copying.
-pub fn to_dlpack(py: Python<'_>, t: &Tensor) -> PyResult<Py<PyAny>> {
+/// `Tensor.__dlpack__()`: a capsule describing the tensor's memory without copying; a DLPack 1.0
+/// ("dltensor_versioned") capsule when the consumer accepts version 1, else a legacy "dltensor" one.
+pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyAny>> {
     if !t.device().is_cpu() {
         return Err(PyBufferError::new_err(format!(
             "oxtorch can only export CPU tensors through DLPack, not {}",
@@ -263,34 +301,51 @@ pub fn to_dlpack(py: Python<'_>, t: &Tensor) -> PyResult<Py<PyAny>> {
         shape: t.sizes().iter().map(|&s| s as i64).collect(),
         strides: t.strides().iter().map(|&s| s as i64).collect(),
     });
-    let managed = Box::new(DLManagedTensor {
-        dl_tensor: DLTensor {
-            data: base as *mut c_void,
-            device: DLDevice { device_type: KDL_CPU, device_id: 0 },
-            ndim: t.dim() as i32,
-            dtype: dl_dtype(t.dtype()),
-            shape: ctx.shape.as_mut_ptr(),
-            strides: ctx.strides.as_mut_ptr(),
-            byte_offset: (t.storage_offset() * t.element_size()) as u64,
-        },
-        manager_ctx: Box::into_raw(ctx) as *mut c_void,
-        deleter: Some(export_deleter),
-    });
-    let raw = Box::into_raw(managed);
+    let dl_tensor = DLTensor {
+        data: base as *mut c_void,
+        device: DLDevice { device_type: KDL_CPU, device_id: 0 },
+        ndim: t.dim() as i32,
+        dtype: dl_dtype(t.dtype()),
+        shape: ctx.shape.as_mut_ptr(),
+        strides: ctx.strides.as_mut_ptr(),
+        byte_offset: (t.storage_offset() * t.element_size()) as u64,
+    };
+    let manager_ctx = Box::into_raw(ctx) as *mut c_void;
+    let (raw, name): (*mut c_void, &'static CStr) = if versioned {
+        let managed = Box::new(DLManagedTensorVersioned {
+            version: DLPackVersion { major: 1, minor: 0 },
+            manager_ctx,
+            deleter: Some(export_deleter_versioned),
+            flags: 0,
+            dl_tensor,
+        });
+        (Box::into_raw(managed) as *mut c_void, VERSIONED_NAME)
+    } else {
+        let managed = Box::new(DLManagedTensor { dl_tensor, manager_ctx, deleter: Some(export_deleter) });
+        (Box::into_raw(managed) as *mut c_void, DLTENSOR_NAME)
+    };
     // SAFETY: a capsule over our heap-allocated managed tensor, with a destructor that frees it unless a consumer
     // renamed the capsule (taking ownership and the duty to call the deleter).
     unsafe {
-        let capsule = pyo3::ffi::PyCapsule_New(raw as *mut c_void, DLTENSOR_NAME.as_ptr(), Some(capsule_destructor));
+        let capsule = pyo3::ffi::PyCapsule_New(raw, name.as_ptr(), Some(capsule_destructor));
         if capsule.is_null() {
-            export_deleter(raw);
+            if versioned {
+                export_deleter_versioned(raw as *mut DLManagedTensorVersioned);
+            } else {
+                export_deleter(raw as *mut DLManagedTensor);
+            }
             return Err(PyErr::fetch(py));
         }
         Ok(Bound::from_owned_ptr(py, capsule).unbind())
     }
 }
 
-/// Owns a consumed DLPack managed tensor and calls its deleter when oxtorch no longer needs the memory.
-struct ImportedDlpack(*mut DLManagedTensor);
+/// Owns a consumed DLPack managed tensor (legacy or versioned) and calls its deleter when oxtorch no longer
+/// needs the memory.
+enum ImportedDlpack {
+    Legacy(*mut DLManagedTensor),
+    Versioned(*mut DLManagedTensorVersioned),
+}
 
 // SAFETY: DLPack producers' deleters may be called from any thread (NumPy's acquires the interpreter lock itself);
 // the pointer is only used to call that deleter, once.
@@ -302,8 +357,17 @@ impl Drop for ImportedDlpack {
     fn drop(&mut self) {
         // SAFETY: the managed tensor is valid until its deleter runs, which happens exactly once, here.
         unsafe {
-            if let Some(deleter) = (*self.0).deleter {
-                deleter(self.0);
+            match *self {
+                ImportedDlpack::Legacy(m) => {
+                    if let Some(deleter) = (*m).deleter {
+                        deleter(m);
+                    }
+                }
+                ImportedDlpack::Versioned(m) => {
+                    if let Some(deleter) = (*m).deleter {
+                        deleter(m);
+                    }
+                }
             }
         }
     }
@@ -312,26 +376,48 @@ impl Drop for ImportedDlpack {
 /// `oxtorch.from_dlpack(obj)`: a tensor sharing the memory of any object with `__dlpack__` (or of a capsule).
 #[pyfunction]
 pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-    let capsule = if obj.hasattr("__dlpack__")? { obj.call_method0("__dlpack__")? } else { obj.clone() };
+    let py = obj.py();
+    let capsule = if obj.hasattr("__dlpack__")? {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("max_version", (1, 0))?;
+        match obj.call_method("__dlpack__", (), Some(&kwargs)) {
+            Ok(c) => c,
+            // producers that predate DLPack 1.0 do not take max_version
+            Err(e) if e.is_instance_of::<PyTypeError>(py) => obj.call_method0("__dlpack__")?,
+            Err(e) => return Err(e),
+        }
+    } else {
+        obj.clone()
+    };
     let ptr = capsule.as_ptr();
-    // SAFETY: PyCapsule calls on a live object; a valid "dltensor" capsule holds a DLManagedTensor pointer whose
-    // ownership we take by renaming the capsule, as the DLPack protocol specifies.
-    let managed = unsafe {
-        if pyo3::ffi::PyCapsule_IsValid(ptr, DLTENSOR_NAME.as_ptr()) != 1 {
+    // SAFETY: PyCapsule calls on a live object; a valid "dltensor" / "dltensor_versioned" capsule holds a pointer
+    // to the matching managed struct, whose ownership we take by renaming the capsule, as the protocol specifies.
+    let (owner, dl_ptr, read_only) = unsafe {
+        if pyo3::ffi::PyCapsule_IsValid(ptr, VERSIONED_NAME.as_ptr()) == 1 {
+            let m = pyo3::ffi::PyCapsule_GetPointer(ptr, VERSIONED_NAME.as_ptr()) as *mut DLManagedTensorVersioned;
+            if (*m).version.major > 1 {
+                return Err(PyBufferError::new_err(format!("unsupported DLPack version {}", (*m).version.major)));
+            }
+            if pyo3::ffi::PyCapsule_SetName(ptr, USED_VERSIONED_NAME.as_ptr()) != 0 {
+                return Err(PyErr::fetch(py));
+            }
+            (ImportedDlpack::Versioned(m), &raw const (*m).dl_tensor, (*m).flags & FLAG_READ_ONLY != 0)
+        } else if pyo3::ffi::PyCapsule_IsValid(ptr, DLTENSOR_NAME.as_ptr()) == 1 {
+            let m = pyo3::ffi::PyCapsule_GetPointer(ptr, DLTENSOR_NAME.as_ptr()) as *mut DLManagedTensor;
+            if pyo3::ffi::PyCapsule_SetName(ptr, USED_DLTENSOR_NAME.as_ptr()) != 0 {
+                return Err(PyErr::fetch(py));
+            }
+            (ImportedDlpack::Legacy(m), &raw const (*m).dl_tensor, false)
+        } else {
             return Err(PyValueError::new_err(
-                "from_dlpack: expected an object with __dlpack__ or an unused 'dltensor' capsule",
+                "from_dlpack: expected an object with __dlpack__ or an unused DLPack capsule",
             ));
         }
-        let managed = pyo3::ffi::PyCapsule_GetPointer(ptr, DLTENSOR_NAME.as_ptr()) as *mut DLManagedTensor;
-        if pyo3::ffi::PyCapsule_SetName(ptr, USED_DLTENSOR_NAME.as_ptr()) != 0 {
-            return Err(PyErr::fetch(obj.py()));
-        }
-        managed
     };
-    let owner = ImportedDlpack(managed);
-    // SAFETY: the managed tensor stays valid while `owner` lives; its shape and strides arrays hold `ndim` entries.
+    let _ = read_only; // oxtorch has no read-only tensors; PyTorch likewise ignores the flag on import
+                       // SAFETY: the managed tensor stays valid while `owner` lives; its shape and strides arrays hold `ndim` entries.
     let (dl, sizes, strides) = unsafe {
-        let dl = &(*managed).dl_tensor;
+        let dl = &*dl_ptr;
         let ndim = dl.ndim.max(0) as usize;
         let sizes: Vec<i64> = if ndim == 0 { vec![] } else { std::slice::from_raw_parts(dl.shape, ndim).to_vec() };
         let strides: Option<Vec<i64>> = if dl.strides.is_null() || ndim == 0 {

@@ -809,12 +809,16 @@ impl PyTensor {
         dl_device: Option<&Bound<'_, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        let _ = (stream, max_version, dl_device);
+        let _ = (stream, dl_device);
+        let versioned = match max_version {
+            Some(v) if !v.is_none() => v.get_item(0)?.extract::<i64>()? >= 1,
+            _ => false,
+        };
         if copy == Some(true) {
             let c = self.inner.clone_in(oxtorch::MemoryFormat::Contiguous).map_err(to_py)?;
-            return crate::interop::to_dlpack(py, &c);
+            return crate::interop::to_dlpack(py, &c, versioned);
         }
-        crate::interop::to_dlpack(py, &self.inner)
+        crate::interop::to_dlpack(py, &self.inner, versioned)
     }
 
     /// DLPack device: `(1, 0)`, the CPU.

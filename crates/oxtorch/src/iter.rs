@@ -384,7 +384,7 @@ pub fn output_strides(shape: &[usize], inputs: &[&Tensor]) -> Dims {
     let mut next = 1;
     for &d in perm.iter() {
         strides[d] = next;
-        next *= shape[d];
+        next = next.saturating_mul(shape[d]);
     }
     strides
 }

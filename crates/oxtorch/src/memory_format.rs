@@ -79,7 +79,7 @@ fn channels_last_strides(sizes: &[usize], order: &[usize]) -> Dims {
     let mut stride = 1;
     for &d in order {
         strides[d] = stride;
-        stride *= sizes[d];
+        stride = stride.saturating_mul(sizes[d]);
     }
     strides
 }

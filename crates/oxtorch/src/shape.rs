@@ -9,14 +9,14 @@ pub type Dims = SmallVec<[usize; 6]>;
 
 /// Number of elements of a tensor with these sizes.
 pub fn numel(sizes: &[usize]) -> usize {
-    sizes.iter().product()
+    sizes.iter().fold(1usize, |n, &s| n.saturating_mul(s))
 }
 
 /// Row-major strides for `sizes`; a size of 0 counts as 1, as PyTorch computes them.
 pub fn contiguous_strides(sizes: &[usize]) -> Dims {
     let mut strides: Dims = SmallVec::from_elem(1, sizes.len());
     for d in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[d] = strides[d + 1] * sizes[d + 1].max(1);
+        strides[d] = strides[d + 1].saturating_mul(sizes[d + 1].max(1));
     }
     strides
 }
@@ -126,7 +126,7 @@ pub fn dense_strides_in_order(sizes: &[usize], perm: &[usize]) -> Dims {
     let mut stride = 1;
     for &d in perm {
         out[d] = stride;
-        stride *= sizes[d].max(1);
+        stride = stride.saturating_mul(sizes[d].max(1));
     }
     out
 }
@@ -246,6 +246,19 @@ pub fn required_storage_len(sizes: &[usize], strides: &[usize], offset: usize) -
         return 0;
     }
     offset + 1 + sizes.iter().zip(strides).map(|(&s, &st)| (s - 1) * st).sum::<usize>()
+}
+
+/// [`required_storage_len`] with overflow checks (in elements and in bytes of `itemsize`); None on overflow.
+pub fn checked_storage_len(sizes: &[usize], strides: &[usize], itemsize: usize) -> Option<usize> {
+    if sizes.contains(&0) {
+        return Some(0);
+    }
+    let mut len: usize = 1;
+    for (&s, &st) in sizes.iter().zip(strides) {
+        len = len.checked_add((s - 1).checked_mul(st)?)?;
+    }
+    len.checked_mul(itemsize).filter(|&b| b <= isize::MAX as usize)?;
+    Some(len)
 }
 
 /// Formats a list as PyTorch prints `IntArrayRef`: `[2, 3]`.

@@ -225,7 +225,7 @@ impl Storage {
                     }
                     recycled
                 }
-                None => crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::default(); len])),
+                None => crate::dispatch_dtype!(dtype, T => T::into_buffer(try_filled_vec::<T>(len)?)),
             };
             StorageData::Cpu(RwLock::new(buffer))
         };
@@ -318,6 +318,19 @@ impl Storage {
     pub fn write(&self) -> Option<RwLockWriteGuard<'_, CpuBuffer>> {
         self.lock().map(|l| l.write().unwrap_or_else(|e| e.into_inner()))
     }
+}
+
+/// `len` default values, or PyTorch's out-of-memory error instead of aborting the process.
+fn try_filled_vec<T: Element>(len: usize) -> Result<Vec<T>> {
+    let mut v: Vec<T> = Vec::new();
+    if v.try_reserve_exact(len).is_err() {
+        let bytes = len.saturating_mul(T::DTYPE.itemsize());
+        return Err(crate::error::Error::Runtime(format!(
+            "DefaultCPUAllocator: not enough memory: you tried to allocate {bytes} bytes."
+        )));
+    }
+    v.resize(len, T::default());
+    Ok(v)
 }
 
 /// A held lock on one storage.

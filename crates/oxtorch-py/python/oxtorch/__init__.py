@@ -13,6 +13,20 @@ __all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size"]
 class Size(tuple):
     """The sizes of a tensor (``torch.Size``): a tuple of ints with PyTorch's repr."""
 
+    def __new__(cls, sizes=()):
+        sizes = tuple(sizes)
+        for s in sizes:
+            if not isinstance(s, _builtins.int) or isinstance(s, _builtins.bool):
+                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {sizes.index(s)} is '{type(s).__name__}')")
+        return super().__new__(cls, sizes)
+
+    def __getitem__(self, index):
+        item = super().__getitem__(index)
+        return Size(item) if isinstance(index, slice) else item
+
+    def __add__(self, other):
+        return Size(tuple(self) + tuple(other))
+
     def __repr__(self):
         return "oxtorch.Size([" + ", ".join(str(s) for s in self) + "])"
 
@@ -40,7 +54,7 @@ def _legacy(name, dt):
     def __new__(cls, *args, device=None):
         if len(args) == 1 and not isinstance(args[0], _builtins.int):
             return tensor(args[0], dtype=dt, device=device)
-        return empty(*args, dtype=dt, device=device)
+        return empty(*(args or (0,)), dtype=dt, device=device)
 
     doc = f"Legacy constructor ``torch.{name}``: ``{name}(data)`` copies data, ``{name}(*sizes)`` allocates."
     return _LegacyTensorType(name, (), {"__new__": __new__, "dtype": dt, "__doc__": doc, "__module__": "oxtorch"})

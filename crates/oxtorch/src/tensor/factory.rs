@@ -25,7 +25,13 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
         )
     }
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    let len = shape::required_storage_len(sizes, strides, 0);
+    let len = shape::checked_storage_len(sizes, strides, dtype.itemsize()).ok_or_else(|| {
+        crate::error::Error::Runtime(format!(
+            "Storage size calculation overflowed with sizes={} and strides={}",
+            shape::fmt_list(sizes),
+            shape::fmt_list(strides)
+        ))
+    })?;
     let storage = Storage::uninit(len, dtype, options.resolved_device())?;
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }

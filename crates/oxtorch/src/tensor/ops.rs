@@ -28,7 +28,7 @@ impl RoundingMode {
         match s {
             "trunc" => Ok(RoundingMode::Trunc),
             "floor" => Ok(RoundingMode::Floor),
-            other => Err(Error::Value(format!(
+            other => Err(Error::Runtime(format!(
                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{other}'"
             ))),
         }
