@@ -209,6 +209,7 @@ class Session:
         self.namespace: dict = {"torch": oxtorch, "__name__": "__spec__"}
         self.missing: dict = {}  # name -> lineno of the accelerator example that would have bound it
         self.done: dict = {}  # index -> (outcome, message)
+        self.printed: dict = {}  # index -> what the example printed (or the error it raised)
         self.next = 0
 
     def run(self, index: int):
@@ -216,12 +217,12 @@ class Session:
         or 'fail'."""
         if index in self.done:
             return self.done[index]
-        result = self._run(EXAMPLES[index])
+        result = self._run(EXAMPLES[index], index)
         self.done[index] = result
         self.next = max(self.next, index + 1)
         return result
 
-    def _run(self, ex: Example):
+    def _run(self, ex: Example, index: int):
         try:
             tree = ast.parse(ex.source)
         except SyntaxError as e:
@@ -245,6 +246,7 @@ class Session:
         except Exception as e:  # noqa: BLE001 - judged below
             error = e
         printed = buf.getvalue().rstrip("\n")
+        self.printed[index] = printed if error is None else f"{type(error).__name__}: {error}"
 
         if accel is not None:
             for name in assigned_names(ex.source):

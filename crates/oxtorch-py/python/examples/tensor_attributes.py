@@ -1,0 +1,41 @@
+"""The Python half of the main job: every ``>>>`` example of docs/spec/tensor_attributes.md, run with
+``import oxtorch as torch`` as an interactive session would, printed with its result, and checked against the
+documented output by the same runner the test suite uses (tests/test_spec_examples.py). Exits 1 on any
+difference. Examples that need CUDA or MPS print the no-backend error a CPU-only build gives."""
+
+import importlib.util
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("spec_examples", HERE.parent / "tests" / "test_spec_examples.py")
+runner = importlib.util.module_from_spec(spec)
+sys.modules["spec_examples"] = runner  # dataclasses look their module up there
+spec.loader.exec_module(runner)
+
+session = runner.Session()
+counts = {"ok": 0, "accel": 0, "dependent": 0, "fail": 0}
+for i, example in enumerate(runner.EXAMPLES):
+    outcome, message = session.run(i)
+    counts[outcome] += 1
+    lines = example.source.splitlines()
+    print(">>> " + lines[0])
+    for more in lines[1:]:
+        print("... " + more)
+    printed = session.printed.get(i, "")
+    if printed:
+        print(printed)
+    if outcome == "accel":
+        print("    # needs a CUDA/MPS device: fails as a CPU-only build must")
+    elif outcome == "dependent":
+        print(f"    # not run: {message}")
+    elif outcome == "fail":
+        print(f"    !! differs from the documentation: {message}")
+
+total = len(runner.EXAMPLES)
+print(
+    f"\ntensor_attributes.md through Python: {total} examples, {counts['ok']} as documented, "
+    f"{counts['accel']} fail as documented for a CPU-only build (CUDA/MPS), {counts['dependent']} depend on those, "
+    f"{counts['fail']} differ"
+)
+sys.exit(1 if counts["fail"] else 0)
