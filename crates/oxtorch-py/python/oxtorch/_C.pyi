@@ -1,0 +1,595 @@
+# Type stubs of the `oxtorch._C` extension module (crates/oxtorch-py/src/*.rs), annotated as PyTorch's own
+# `torch/_C/__init__.pyi` is. The dtype singletons `int`, `float` and `bool` (and the Tensor methods of the same
+# names) shadow the builtins in this file, so builtin types are always written through the private aliases below.
+import builtins
+from collections.abc import Sequence
+from types import TracebackType
+from typing import Any, Literal, Optional, SupportsIndex, Union, final, overload
+
+import numpy as _np
+from numpy.typing import NDArray
+from typing_extensions import Self, TypeAlias
+
+from oxtorch import Size
+
+# the names PyO3 puts in the module's __all__, in registration order
+__all__ = [
+    "dtype", "layout", "memory_format", "float32", "float64", "complex64", "complex128", "float16", "bfloat16",
+    "uint8", "int8", "int16", "int32", "int64", "bool", "float", "double", "cfloat", "cdouble", "half", "short",
+    "int", "long", "strided", "sparse_coo", "contiguous_format", "channels_last", "channels_last_3d",
+    "preserve_format", "get_default_dtype", "set_default_dtype", "promote_types", "can_cast", "result_type",
+    "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
+    "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint",
+    "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
+    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
+]
+
+_int: TypeAlias = builtins.int
+_float: TypeAlias = builtins.float
+_bool: TypeAlias = builtins.bool
+_complex: TypeAlias = builtins.complex
+_str: TypeAlias = builtins.str
+
+# A Python number, as PyTorch's `torch.types.Number`.
+_Number: TypeAlias = Union[_int, _float, _bool, _complex]
+# Sizes given as one sequence (`zeros((2, 3))`, `zeros([2, 3])`, `zeros(x.shape)`).
+_size: TypeAlias = Union[Size, Sequence[_int]]
+
+# ----- dtype, layout, memory_format -----
+
+@final
+class dtype:
+    @property
+    def is_floating_point(self) -> _bool: ...
+    @property
+    def is_complex(self) -> _bool: ...
+    @property
+    def is_signed(self) -> _bool: ...
+    @property
+    def itemsize(self) -> _int: ...
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+    def __reduce__(self) -> tuple[Any, tuple[_str]]: ...
+
+@final
+class layout:
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+
+@final
+class memory_format:
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+
+# the class names are shadowed inside class Tensor by the attributes of the same names
+_dtype: TypeAlias = dtype
+_layout: TypeAlias = layout
+_memory_format: TypeAlias = memory_format
+
+bool: dtype
+uint8: dtype
+int8: dtype
+int16: dtype
+int32: dtype
+int64: dtype
+float16: dtype
+bfloat16: dtype
+float32: dtype
+float64: dtype
+complex64: dtype
+complex128: dtype
+# PyTorch's aliases
+float: dtype
+double: dtype
+cfloat: dtype
+cdouble: dtype
+half: dtype
+short: dtype
+int: dtype
+long: dtype
+
+strided: layout
+sparse_coo: layout
+
+contiguous_format: memory_format
+channels_last: memory_format
+channels_last_3d: memory_format
+preserve_format: memory_format
+
+def get_default_dtype() -> dtype: ...
+def set_default_dtype(d: dtype) -> None: ...
+def promote_types(type1: dtype, type2: dtype) -> dtype: ...
+def can_cast(from_: dtype, to: dtype) -> _bool: ...
+def result_type(*operands: Union[Tensor, _Number]) -> dtype: ...
+
+# ----- device -----
+
+@final
+class device:
+    def __new__(cls, type_or_device: Union[device, _str, _int], index: Optional[_int] = None) -> Self: ...
+    @property
+    def type(self) -> _str: ...
+    @property
+    def index(self) -> Optional[_int]: ...
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+    def __reduce__(self) -> tuple[Any, tuple[_str]]: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(
+        self, _t: Optional[builtins.type[BaseException]], _v: Optional[BaseException], _tb: Optional[TracebackType]
+    ) -> Literal[False]: ...
+
+_device: TypeAlias = device
+# What `device=` arguments accept, as PyTorch's `torch.types.Device`: a device, a string, or a cuda ordinal.
+_DeviceLike: TypeAlias = Union[device, _str, _int]
+
+def set_default_device(device: Optional[_DeviceLike]) -> None: ...
+def get_default_device() -> device: ...
+
+# ----- Tensor -----
+
+# One index item: an int, a slice, None (new axis) or `...`; advanced (tensor / list) indexing is not supported.
+_IndexItem: TypeAlias = Union[None, SupportsIndex, slice, builtins.ellipsis]
+_Index: TypeAlias = Union[_IndexItem, tuple[_IndexItem, ...]]
+
+@final
+class Tensor:
+    # ----- attributes -----
+    @property
+    def dtype(self) -> _dtype: ...
+    @property
+    def device(self) -> _device: ...
+    @property
+    def layout(self) -> _layout: ...
+    @property
+    def shape(self) -> Size: ...
+    @property
+    def ndim(self) -> _int: ...
+    @property
+    def is_meta(self) -> _bool: ...
+    @property
+    def is_cpu(self) -> _bool: ...
+    @overload
+    def size(self, dim: None = None) -> Size: ...
+    @overload
+    def size(self, dim: SupportsIndex) -> _int: ...
+    @overload
+    def stride(self, dim: None = None) -> tuple[_int, ...]: ...
+    @overload
+    def stride(self, dim: SupportsIndex) -> _int: ...
+    def storage_offset(self) -> _int: ...
+    def dim(self) -> _int: ...
+    def ndimension(self) -> _int: ...
+    def numel(self) -> _int: ...
+    def nelement(self) -> _int: ...
+    def element_size(self) -> _int: ...
+    def is_floating_point(self) -> _bool: ...
+    def is_complex(self) -> _bool: ...
+    def is_contiguous(self, memory_format: Optional[_memory_format] = None) -> _bool: ...
+
+    # ----- views -----
+    def t(self) -> Tensor: ...
+    def transpose(self, dim0: _int, dim1: _int) -> Tensor: ...
+    @overload
+    def permute(self, dims: Sequence[_int], /) -> Tensor: ...
+    @overload
+    def permute(self, *dims: _int) -> Tensor: ...
+    @overload
+    def view(self, size: _size, /) -> Tensor: ...
+    @overload
+    def view(self, *size: _int) -> Tensor: ...
+    @overload
+    def reshape(self, shape: _size, /) -> Tensor: ...
+    @overload
+    def reshape(self, *shape: _int) -> Tensor: ...
+    @overload
+    def expand(self, size: _size, /) -> Tensor: ...
+    @overload
+    def expand(self, *sizes: _int) -> Tensor: ...
+    def expand_as(self, other: Tensor) -> Tensor: ...
+    def narrow(self, dim: _int, start: _int, length: _int) -> Tensor: ...
+    def select(self, dim: _int, index: _int) -> Tensor: ...
+    def squeeze(self, dim: Union[None, _int, Sequence[_int]] = None) -> Tensor: ...
+    def unsqueeze(self, dim: _int) -> Tensor: ...
+    def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> Tensor: ...
+    def unflatten(self, dim: _int, sizes: Sequence[_int]) -> Tensor: ...
+    def diagonal(self, offset: _int = 0, dim1: _int = 0, dim2: _int = 1) -> Tensor: ...
+    def movedim(self, source: Union[_int, Sequence[_int]], destination: Union[_int, Sequence[_int]]) -> Tensor: ...
+    def as_strided(self, size: _size, stride: Sequence[_int], storage_offset: Optional[_int] = None) -> Tensor: ...
+    def unfold(self, dimension: _int, size: _int, step: _int) -> Tensor: ...
+    # PyTorch returns tuples from split / chunk; oxtorch returns lists
+    def split(self, split_size_or_sections: Union[_int, Sequence[_int]], dim: _int = 0) -> list[Tensor]: ...
+    def chunk(self, chunks: _int, dim: _int = 0) -> list[Tensor]: ...
+    def __getitem__(self, key: _Index, /) -> Tensor: ...
+    def __setitem__(self, key: _Index, value: Union[Tensor, _Number], /) -> None: ...
+
+    # ----- copies and casts -----
+    def contiguous(self, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def clone(self, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    @overload
+    def to(
+        self,
+        dtype: _dtype,
+        non_blocking: _bool = False,
+        copy: _bool = False,
+        *,
+        memory_format: Optional[_memory_format] = None,
+    ) -> Tensor: ...
+    @overload
+    def to(
+        self,
+        device: Optional[_DeviceLike] = None,
+        dtype: Optional[_dtype] = None,
+        non_blocking: _bool = False,
+        copy: _bool = False,
+        *,
+        memory_format: Optional[_memory_format] = None,
+    ) -> Tensor: ...
+    @overload
+    def to(
+        self,
+        other: Tensor,
+        non_blocking: _bool = False,
+        copy: _bool = False,
+        *,
+        memory_format: Optional[_memory_format] = None,
+    ) -> Tensor: ...
+    def copy_(self, src: Tensor) -> Tensor: ...
+    def fill_(self, value: Union[Tensor, _Number]) -> Tensor: ...
+    def zero_(self) -> Tensor: ...
+    def cpu(self) -> Tensor: ...
+    def cuda(self, device: Optional[_DeviceLike] = None) -> Tensor: ...
+    def float(self) -> Tensor: ...
+    def double(self) -> Tensor: ...
+    def half(self) -> Tensor: ...
+    def bfloat16(self) -> Tensor: ...
+    def int(self) -> Tensor: ...
+    def long(self) -> Tensor: ...
+    def short(self) -> Tensor: ...
+    def char(self) -> Tensor: ...
+    def byte(self) -> Tensor: ...
+    def bool(self) -> Tensor: ...
+    def cfloat(self) -> Tensor: ...
+    def cdouble(self) -> Tensor: ...
+
+    # ----- arithmetic -----
+    def add(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
+    def sub(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
+    def mul(self, other: Union[Tensor, _Number]) -> Tensor: ...
+    def div(self, other: Union[Tensor, _Number], *, rounding_mode: Optional[_str] = None) -> Tensor: ...
+    def add_(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
+    def sub_(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
+    def mul_(self, other: Union[Tensor, _Number]) -> Tensor: ...
+    def div_(self, other: Union[Tensor, _Number], *, rounding_mode: Optional[_str] = None) -> Tensor: ...
+    def __add__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __radd__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __sub__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __rsub__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __mul__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __rmul__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __truediv__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __rtruediv__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __floordiv__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __rfloordiv__(self, other: Union[Tensor, _Number], /) -> Tensor: ...
+    def __iadd__(self, other: Union[Tensor, _Number], /) -> Self: ...
+    def __isub__(self, other: Union[Tensor, _Number], /) -> Self: ...
+    def __imul__(self, other: Union[Tensor, _Number], /) -> Self: ...
+    def __itruediv__(self, other: Union[Tensor, _Number], /) -> Self: ...
+    def __ifloordiv__(self, other: Union[Tensor, _Number], /) -> Self: ...
+    def __neg__(self) -> Tensor: ...
+    def __pos__(self) -> Self: ...
+
+    # ----- values -----
+    def tolist(self) -> Any: ...
+    def item(self) -> _Number: ...
+    def __len__(self) -> _int: ...
+    def __bool__(self) -> _bool: ...
+    def __int__(self) -> _int: ...
+    def __float__(self) -> _float: ...
+    def __complex__(self) -> _complex: ...
+    def __index__(self) -> _int: ...
+    def equal(self, other: Tensor) -> _bool: ...
+    def allclose(self, other: Tensor, rtol: _float = 1e-05, atol: _float = 1e-08, equal_nan: _bool = False) -> _bool: ...
+
+    # ----- NumPy and DLPack -----
+    def numpy(self, *, force: _bool = False) -> NDArray[Any]: ...
+    def __array__(self, dtype: Optional[_np.dtype[Any]] = None, copy: Optional[_bool] = None) -> NDArray[Any]: ...
+    def __dlpack__(
+        self,
+        *,
+        stream: Optional[Any] = None,
+        max_version: Optional[tuple[_int, _int]] = None,
+        dl_device: Optional[tuple[_int, _int]] = None,
+        copy: Optional[_bool] = None,
+    ) -> Any: ...
+    def __dlpack_device__(self) -> tuple[_int, _int]: ...
+
+# ----- factories -----
+
+def tensor(
+    data: Any, *, dtype: Optional[dtype] = None, device: Optional[_DeviceLike] = None, requires_grad: _bool = False
+) -> Tensor: ...
+@overload
+def zeros(
+    size: _size,
+    /,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def zeros(
+    *size: _int,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def ones(
+    size: _size,
+    /,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def ones(
+    *size: _int,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def empty(
+    size: _size,
+    /,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def empty(
+    *size: _int,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def full(
+    size: _size,
+    fill_value: _Number,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+def empty_strided(
+    size: _size,
+    stride: Sequence[_int],
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+# `arange(end)` or `arange(start, end, step=1)`
+def arange(
+    start: _Number,
+    end: Optional[_Number] = None,
+    step: Optional[_Number] = None,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+def linspace(
+    start: _Number,
+    end: _Number,
+    steps: _int,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+
+# ----- random -----
+
+@final
+class Generator:
+    def __new__(cls, device: Optional[_DeviceLike] = None) -> Self: ...
+    def manual_seed(self, seed: _int) -> Self: ...
+
+def manual_seed(seed: _int) -> None: ...
+@overload
+def rand(
+    size: _size,
+    /,
+    *,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def rand(
+    *size: _int,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def randn(
+    size: _size,
+    /,
+    *,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def randn(
+    *size: _int,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+@overload
+def randint(
+    high: _int,
+    size: _size,
+    /,
+    *,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+@overload
+def randint(
+    low: _int,
+    high: _int,
+    size: _size,
+    /,
+    *,
+    generator: Optional[Generator] = None,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+) -> Tensor: ...
+
+# ----- *_like factories -----
+
+def zeros_like(
+    input: Tensor,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def ones_like(
+    input: Tensor,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def empty_like(
+    input: Tensor,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def rand_like(
+    input: Tensor,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def randn_like(
+    input: Tensor,
+    *,
+    dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def full_like(
+    input: Tensor,
+    fill_value: _Number,
+    *,
+    dtype: Optional[dtype] = None,
+    device: Optional[_DeviceLike] = None,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+def randint_like(
+    input: Tensor,
+    low_or_high: _int,
+    high: Optional[_int] = None,
+    *,
+    dtype: Optional[dtype] = None,
+    device: Optional[_DeviceLike] = None,
+    memory_format: Optional[memory_format] = None,
+) -> Tensor: ...
+
+# ----- arithmetic -----
+
+def add(
+    input: Union[Tensor, _Number],
+    other: Union[Tensor, _Number],
+    *,
+    alpha: Optional[_Number] = None,
+    out: Optional[Tensor] = None,
+) -> Tensor: ...
+def sub(
+    input: Union[Tensor, _Number],
+    other: Union[Tensor, _Number],
+    *,
+    alpha: Optional[_Number] = None,
+    out: Optional[Tensor] = None,
+) -> Tensor: ...
+def mul(input: Union[Tensor, _Number], other: Union[Tensor, _Number], *, out: Optional[Tensor] = None) -> Tensor: ...
+def div(
+    input: Union[Tensor, _Number],
+    other: Union[Tensor, _Number],
+    *,
+    rounding_mode: Optional[_str] = None,
+    out: Optional[Tensor] = None,
+) -> Tensor: ...
+def floor_divide(
+    input: Union[Tensor, _Number], other: Union[Tensor, _Number], *, out: Optional[Tensor] = None
+) -> Tensor: ...
+def equal(input: Tensor, other: Tensor) -> _bool: ...
+def allclose(
+    input: Tensor, other: Tensor, rtol: _float = 1e-05, atol: _float = 1e-08, equal_nan: _bool = False
+) -> _bool: ...
+def is_tensor(obj: object) -> _bool: ...
+
+# ----- NumPy and DLPack -----
+
+def from_numpy(ndarray: NDArray[Any]) -> Tensor: ...
+def from_dlpack(obj: Any) -> Tensor: ...

@@ -1,0 +1,59 @@
+# Type stubs of the `oxtorch` package (__init__.py): everything of the `_C` extension module, plus `Size`, the
+# dtype unpickler and the legacy tensor constructors (`FloatTensor` ...).
+import builtins as _builtins
+from collections.abc import Sequence
+from typing import Any, overload, type_check_only
+
+from typing_extensions import TypeAlias, disjoint_base
+
+from . import _C as _C
+from ._C import *
+from ._C import Tensor, _DeviceLike, dtype
+
+__all__ = [
+    "dtype", "layout", "memory_format", "float32", "float64", "complex64", "complex128", "float16", "bfloat16",
+    "uint8", "int8", "int16", "int32", "int64", "bool", "float", "double", "cfloat", "cdouble", "half", "short",
+    "int", "long", "strided", "sparse_coo", "contiguous_format", "channels_last", "channels_last_3d",
+    "preserve_format", "get_default_dtype", "set_default_dtype", "promote_types", "can_cast", "result_type",
+    "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
+    "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint",
+    "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
+    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
+    "Size",
+    "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
+    "IntTensor", "LongTensor", "BoolTensor",
+]
+
+_int: TypeAlias = _builtins.int
+
+@disjoint_base
+class Size(tuple[_int, ...]):
+    def numel(self) -> _int: ...
+
+def _dtype_by_name(name: _builtins.str) -> dtype: ...
+
+# The type of the legacy constructors. At runtime each is a class made by the metaclass `_LegacyTensorType`, whose
+# `__new__` returns a plain Tensor (so no instance of the class itself ever exists); typed here as a callable
+# class object, which keeps `FloatTensor(...)` a Tensor and `isinstance(t, FloatTensor)` valid.
+@type_check_only
+class _LegacyTensorConstructor(type):
+    # the dtype of the tensors it makes
+    dtype: _C.dtype
+    # `isinstance(t, oxtorch.FloatTensor)`: t is a cpu Tensor of that dtype
+    def __instancecheck__(cls, obj: object) -> _builtins.bool: ...
+    # `FloatTensor(*sizes)` allocates, `FloatTensor(data)` copies data
+    @overload
+    def __call__(cls, *sizes: _int, device: _DeviceLike | None = None) -> Tensor: ...
+    @overload
+    def __call__(cls, data: Sequence[Any] | Tensor, /, *, device: _DeviceLike | None = None) -> Tensor: ...
+
+FloatTensor: _LegacyTensorConstructor
+DoubleTensor: _LegacyTensorConstructor
+HalfTensor: _LegacyTensorConstructor
+BFloat16Tensor: _LegacyTensorConstructor
+ByteTensor: _LegacyTensorConstructor
+CharTensor: _LegacyTensorConstructor
+ShortTensor: _LegacyTensorConstructor
+IntTensor: _LegacyTensorConstructor
+LongTensor: _LegacyTensorConstructor
+BoolTensor: _LegacyTensorConstructor
