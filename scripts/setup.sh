@@ -9,7 +9,7 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet "maturin>=1.5,<2" "numpy>=1.22" pytest
+.venv/bin/python -m pip install --quiet "maturin>=1.5,<2" "numpy>=1.22" pytest mypy
 if [ "${BENCH:-0}" = "1" ]; then
     .venv/bin/python -m pip install --quiet torch
 fi

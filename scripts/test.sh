@@ -12,3 +12,6 @@ cargo test --workspace
 
 ./scripts/setup.sh
 .venv/bin/python -m pytest crates/oxtorch-py/python/tests -q -p no:cacheprovider
+# the type stubs match the runtime module, and a sample of typical code type-checks against them
+.venv/bin/python -m mypy.stubtest oxtorch --allowlist crates/oxtorch-py/python/stubtest_allowlist.txt
+.venv/bin/python -m mypy --strict crates/oxtorch-py/python/tests/typing_sample.py

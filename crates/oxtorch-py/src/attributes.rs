@@ -56,6 +56,10 @@ impl PyLayout {
     fn __repr__(&self) -> String {
         self.0.to_string()
     }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let f = py.import("oxtorch")?.getattr("_dtype_by_name")?;
+        Ok((f.unbind(), (self.0.name().to_string(),)))
+    }
 }
 
 /// A memory format (`torch.memory_format`).
@@ -67,6 +71,10 @@ pub struct PyMemoryFormat(pub MemoryFormat);
 impl PyMemoryFormat {
     fn __repr__(&self) -> String {
         self.0.to_string()
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let f = py.import("oxtorch")?.getattr("_dtype_by_name")?;
+        Ok((f.unbind(), (self.0.name().to_string(),)))
     }
 }
 

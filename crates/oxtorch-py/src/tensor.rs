@@ -156,6 +156,7 @@ fn to_target(
 ) -> PyResult<(TensorOptions, bool)> {
     let mut options = TensorOptions::new();
     let mut copy = false;
+    let mut bools_seen = 0;
     for a in args.iter() {
         if let Ok(d) = a.extract::<PyDType>() {
             options.dtype = Some(d.0);
@@ -164,8 +165,11 @@ fn to_target(
             options.dtype = Some(t.inner.dtype());
             options.device = Some(t.inner.device());
         } else if a.is_instance_of::<pyo3::types::PyBool>() {
-            // to(dtype, non_blocking, copy) positional booleans: the second one is copy
-            copy = a.extract()?;
+            // to(dtype, non_blocking, copy): the first positional bool is non_blocking, the second copy
+            if bools_seen == 1 {
+                copy = a.extract()?;
+            }
+            bools_seen += 1;
         } else {
             options.device = Some(device_arg(&a)?);
         }
@@ -436,18 +440,23 @@ impl PyTensor {
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
     #[pyo3(signature = (split_size_or_sections, dim=0))]
-    fn split(&self, split_size_or_sections: &Bound<'_, PyAny>, dim: i64) -> PyResult<Vec<PyTensor>> {
+    fn split<'py>(
+        &self,
+        py: Python<'py>,
+        split_size_or_sections: &Bound<'py, PyAny>,
+        dim: i64,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let parts = match int_arg(split_size_or_sections) {
             Ok(n) => self.inner.split(n, dim),
             Err(_) => self.inner.split_with_sizes(&sequence_ints(split_size_or_sections)?, dim),
         };
-        Ok(parts.py()?.into_iter().map(PyTensor::new).collect())
+        tensor_tuple(py, parts.py()?)
     }
 
     /// `chunks` nearly equal pieces.
     #[pyo3(signature = (chunks, dim=0))]
-    fn chunk(&self, chunks: i64, dim: i64) -> PyResult<Vec<PyTensor>> {
-        Ok(self.inner.chunk(chunks, dim).py()?.into_iter().map(PyTensor::new).collect())
+    fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
+        tensor_tuple(py, self.inner.chunk(chunks, dim).py()?)
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -859,6 +868,12 @@ impl PyTensor {
         let t = arith(py, op, lhs, rhs, Output::New)?;
         Ok(Py::new(py, PyTensor::new(t))?.into_any())
     }
+}
+
+/// A tuple of tensors (what `split` and `chunk` return).
+fn tensor_tuple(py: Python<'_>, parts: Vec<Tensor>) -> PyResult<Bound<'_, PyTuple>> {
+    let objects = parts.into_iter().map(|t| Py::new(py, PyTensor::new(t))).collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, objects)
 }
 
 /// Builds a Python exception from an oxtorch error (re-exported for sibling modules).

@@ -13,8 +13,8 @@ __all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size"]
 class Size(tuple):
     """The sizes of a tensor (``torch.Size``): a tuple of ints with PyTorch's repr."""
 
-    def __new__(cls, sizes=()):
-        sizes = tuple(sizes)
+    def __new__(cls, iterable=(), /):
+        sizes = tuple(iterable)
         for s in sizes:
             if not isinstance(s, _builtins.int) or isinstance(s, _builtins.bool):
                 raise TypeError(f"torch.Size() takes an iterable of 'int' (item {sizes.index(s)} is '{type(s).__name__}')")
@@ -39,7 +39,7 @@ class Size(tuple):
 
 
 def _dtype_by_name(name):
-    """Unpickles a dtype: the module-level singleton of that name."""
+    """Unpickles a dtype, layout or memory format: the module-level singleton of that name."""
     return globals()[name]
 
 
@@ -52,6 +52,8 @@ class _LegacyTensorType(type):
 
 def _legacy(name, dt):
     def __new__(cls, *args, device=None):
+        if len(args) == 1 and isinstance(args[0], (_builtins.float, _builtins.complex, _builtins.bool)):
+            raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
         if len(args) == 1 and not isinstance(args[0], _builtins.int):
             return tensor(args[0], dtype=dt, device=device)
         return empty(*(args or (0,)), dtype=dt, device=device)

@@ -100,7 +100,7 @@ flag: bool = y.is_cpu or y.is_meta or y.is_floating_point() or y.is_complex()
 # ----- views, indexing, casts -----
 v = y.view(4).reshape(2, 2).reshape((4,)).permute(0).unsqueeze(0).squeeze().expand(3, 4).flatten()
 w = y.transpose(0, 1).narrow(0, 0, 1).select(0, 0)
-parts: List[torch.Tensor] = y.split(1) + y.chunk(2, dim=1)
+parts: Tuple[torch.Tensor, ...] = y.split(1) + y.chunk(2, dim=1)
 row: torch.Tensor = y[0]
 elem: torch.Tensor = y[0, 1]
 window: torch.Tensor = y[..., None, 0:1]
