@@ -507,6 +507,22 @@ pub fn is_tensor(obj: &Bound<'_, PyAny>) -> bool {
     obj.is_instance_of::<PyTensor>()
 }
 
+/// `torch.set_num_threads(n)`: threads oxtorch's kernels use.
+#[pyfunction]
+pub fn set_num_threads(n: i64) -> PyResult<()> {
+    if n <= 0 {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err("set_num_threads expects a positive integer"));
+    }
+    oxtorch::set_num_threads(n as usize);
+    Ok(())
+}
+
+/// `torch.get_num_threads()`.
+#[pyfunction]
+pub fn get_num_threads() -> usize {
+    oxtorch::get_num_threads()
+}
+
 /// Registers the functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGenerator>()?;
@@ -537,5 +553,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equal, m)?)?;
     m.add_function(wrap_pyfunction!(allclose, m)?)?;
     m.add_function(wrap_pyfunction!(is_tensor, m)?)?;
+    m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(get_num_threads, m)?)?;
     Ok(())
 }

@@ -46,16 +46,20 @@ pub fn compute<T: Send>(
     }
 }
 
-fn operand_tensors(ops: &[&Operand]) -> Vec<Tensor> {
-    ops.iter().filter_map(|o| if let Operand::Tensor(t) = o { Some(t.clone()) } else { None }).collect()
-}
-
-/// Runs an arithmetic operation on Python operands.
+/// Runs an arithmetic operation on Python operands, releasing the interpreter lock for large work on storages
+/// that Python cannot also be writing to.
 pub fn arith(py: Python<'_>, op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> PyResult<Tensor> {
-    let tensors = operand_tensors(&[lhs, rhs]);
-    let refs: Vec<&Tensor> = tensors.iter().collect();
-    let large = refs.iter().map(|t| t.numel()).sum::<usize>() > RELEASE_GIL_ABOVE;
-    if large && !refs.iter().any(|t| t.storage().is_shared()) && !matches!(output, Output::Out(_)) {
+    let tensor = |o: &Operand| {
+        if let Operand::Tensor(t) = o {
+            Some(t.numel()).zip(Some(t.storage().is_shared()))
+        } else {
+            None
+        }
+    };
+    let (l, r) = (tensor(lhs), tensor(rhs));
+    let large = l.map_or(0, |x| x.0) + r.map_or(0, |x| x.0) > RELEASE_GIL_ABOVE;
+    let shared = l.is_some_and(|x| x.1) || r.is_some_and(|x| x.1);
+    if large && !shared && !matches!(output, Output::Out(_)) {
         py.detach(|| binary_op(op, lhs, rhs, output)).py()
     } else {
         binary_op(op, lhs, rhs, output).py()

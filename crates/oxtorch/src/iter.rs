@@ -80,20 +80,25 @@ pub struct Plan {
     /// Iteration sizes, innermost dimension first.
     pub sizes: Dims,
     /// Per operand, its element strides for each entry of `sizes`.
-    pub strides: Vec<Dims>,
+    pub strides: SmallVec<[Dims; 3]>,
     /// Per operand, its storage offset.
-    pub offsets: Vec<usize>,
+    pub offsets: SmallVec<[usize; 3]>,
 }
 
 impl Plan {
     /// Plans a loop over tensors that all have the same sizes (the output first).
     pub fn new(operands: &[&Tensor]) -> Plan {
-        let sizes = operands[0].sizes();
-        let all_strides: Vec<&[usize]> = operands.iter().map(|t| t.strides()).collect();
-        let perm = shape::stride_order(sizes, &all_strides);
+        let strides: SmallVec<[&[usize]; 3]> = operands.iter().map(|t| t.strides()).collect();
+        let offsets: SmallVec<[usize; 3]> = operands.iter().map(|t| t.storage_offset()).collect();
+        Plan::from_geometry(operands[0].sizes(), &strides, &offsets)
+    }
+
+    /// Plans a loop over operands of one shape given by their strides and offsets (the output first).
+    pub fn from_geometry(sizes: &[usize], all_strides: &[&[usize]], offsets: &[usize]) -> Plan {
+        let perm = shape::stride_order(sizes, all_strides);
         // drop size-1 dimensions, then merge neighbours that are contiguous for every operand
         let mut out_sizes: Dims = SmallVec::new();
-        let mut out_strides: Vec<Dims> = vec![SmallVec::new(); operands.len()];
+        let mut out_strides: SmallVec<[Dims; 3]> = SmallVec::from_elem(SmallVec::new(), all_strides.len());
         for &d in perm.iter() {
             if sizes[d] == 1 {
                 continue;
@@ -107,7 +112,7 @@ impl Plan {
                 }
             } else {
                 out_sizes.push(sizes[d]);
-                for (o, s) in out_strides.iter_mut().zip(&all_strides) {
+                for (o, s) in out_strides.iter_mut().zip(all_strides) {
                     o.push(s[d]);
                 }
             }
@@ -118,7 +123,7 @@ impl Plan {
                 o.push(0);
             }
         }
-        Plan { sizes: out_sizes, strides: out_strides, offsets: operands.iter().map(|t| t.storage_offset()).collect() }
+        Plan { sizes: out_sizes, strides: out_strides, offsets: offsets.iter().copied().collect() }
     }
 
     /// Total number of elements.
@@ -307,12 +312,10 @@ pub enum Output<'a> {
 pub struct BinaryIter {
     /// The output (new, the first input, or the `out=` tensor).
     pub output: Tensor,
-    /// The first input expanded to the broadcast shape; `None` when it is the output itself (in place).
+    /// The first input as given; `None` when it is the output itself (in place).
     pub lhs: Option<Tensor>,
-    /// The second input expanded to the broadcast shape.
+    /// The second input as given (kernels read a one-element second input directly).
     pub rhs: Tensor,
-    /// The second input as given (before broadcasting), for kernels that read one-element operands directly.
-    pub rhs_original: Tensor,
     /// The dtype the operation computes in.
     pub common_dtype: DType,
 }
@@ -377,8 +380,8 @@ pub fn output_strides(shape: &[usize], inputs: &[&Tensor]) -> Dims {
             return first.into();
         }
     }
-    let expanded: Vec<Dims> = inputs.iter().map(|t| broadcast_strides(t, shape)).collect();
-    let views: Vec<&[usize]> = expanded.iter().map(|s| s.as_slice()).collect();
+    let expanded: SmallVec<[Dims; 2]> = inputs.iter().map(|t| broadcast_strides(t, shape)).collect();
+    let views: SmallVec<[&[usize]; 2]> = expanded.iter().map(|s| s.as_slice()).collect();
     let perm = shape::stride_order(shape, &views);
     let mut strides: Dims = SmallVec::from_elem(0, shape.len());
     let mut next = 1;
@@ -401,6 +404,11 @@ impl BinaryIter {
     /// Decides an elementwise binary operation. `int_to_float` promotes an integral (or bool) common dtype to
     /// the default dtype (true division).
     pub fn build(lhs: &Operand, rhs: &Operand, output: Output<'_>, int_to_float: bool) -> Result<BinaryIter> {
+        if let (Operand::Tensor(a), Operand::Tensor(b), Output::New) = (lhs, rhs, &output) {
+            if let Some(fast) = Self::fast_setup(a, b, int_to_float)? {
+                return Ok(fast);
+            }
+        }
         let (a, a_kind) = wrap(lhs)?;
         let (b, b_kind) = wrap(rhs)?;
         let given: Option<Tensor> = match &output {
@@ -475,9 +483,33 @@ impl BinaryIter {
             (_, Some(out)) => out,
             (_, None) => new_output(common)?,
         };
-        let target = crate::tensor::view::to_i64(&shape);
-        let lhs = if a.is_same(&out_tensor) { None } else { Some(a.expand(&target)?) };
-        Ok(BinaryIter { lhs, rhs: b.expand(&target)?, rhs_original: b, output: out_tensor, common_dtype: common })
+        let lhs = if a.is_same(&out_tensor) { None } else { Some(a) };
+        Ok(BinaryIter { lhs, rhs: b, output: out_tensor, common_dtype: common })
+    }
+
+    /// TensorIterator's fast setup for the commonest case: a new output from two contiguous CPU tensors of the
+    /// same shape and dtype. Then nothing broadcasts, the common dtype is theirs (or the default dtype for true
+    /// division of integers), the output is contiguous, and no overlap is possible. None: take the general path.
+    fn fast_setup(a: &Tensor, b: &Tensor, int_to_float: bool) -> Result<Option<BinaryIter>> {
+        let fits = a.sizes() == b.sizes()
+            && a.dtype() == b.dtype()
+            && a.device().is_cpu()
+            && b.device().is_cpu()
+            && a.is_contiguous()
+            && b.is_contiguous();
+        if !fits {
+            return Ok(None);
+        }
+        let mut common = a.dtype();
+        if int_to_float && common.is_integral(true) {
+            common = get_default_dtype();
+        }
+        let output = crate::tensor::factory::empty_strided(
+            a.sizes(),
+            &shape::contiguous_strides(a.sizes()),
+            crate::tensor::TensorOptions::new().dtype(common).device(Device::cpu()),
+        )?;
+        Ok(Some(BinaryIter { lhs: Some(a.clone()), rhs: b.clone(), output, common_dtype: common }))
     }
 
     /// Whether the operation has data to compute (false on the meta device).
@@ -494,16 +526,34 @@ impl BinaryIter {
             }
         }
         if self.rhs.is_alias_of(&self.output) {
-            let copy = self.rhs_original.clone_in(MemoryFormat::Contiguous)?;
-            self.rhs = copy.expand(&crate::tensor::view::to_i64(self.output.sizes()))?;
-            self.rhs_original = copy;
+            self.rhs = self.rhs.clone_in(MemoryFormat::Contiguous)?;
         }
         Ok(())
     }
 
     /// The loop plan over output, first input (the output itself when in place) and second input.
     pub fn plan(&self) -> Plan {
+        let shape = self.output.sizes();
         let lhs = self.lhs.as_ref().unwrap_or(&self.output);
-        Plan::new(&[&self.output, lhs, &self.rhs])
+        if self.rhs.sizes() == shape
+            && lhs.sizes() == shape
+            && [&self.output, lhs, &self.rhs].iter().all(|t| t.is_contiguous())
+        {
+            // everything contiguous and of one shape: one flat loop
+            let n = self.output.numel();
+            return Plan {
+                sizes: smallvec::smallvec![n],
+                strides: smallvec::smallvec![smallvec::smallvec![1]; 3],
+                offsets: smallvec::smallvec![
+                    self.output.storage_offset(),
+                    lhs.storage_offset(),
+                    self.rhs.storage_offset()
+                ],
+            };
+        }
+        let lhs = self.lhs.as_ref().unwrap_or(&self.output);
+        let (ls, rs) = (broadcast_strides(lhs, shape), broadcast_strides(&self.rhs, shape));
+        let offsets = [self.output.storage_offset(), lhs.storage_offset(), self.rhs.storage_offset()];
+        Plan::from_geometry(shape, &[self.output.strides(), &ls, &rs], &offsets)
     }
 }

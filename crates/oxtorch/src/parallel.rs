@@ -14,7 +14,12 @@ static POOL: RwLock<Option<Arc<rayon::ThreadPool>>> = RwLock::new(None);
 /// The number of threads kernels use (`torch.get_num_threads`): the machine's cores unless set.
 pub fn get_num_threads() -> usize {
     match THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => {
+            // asking the OS reads cgroup files: do it once
+            let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+            THREADS.store(n, Ordering::Relaxed);
+            n
+        }
         n => n,
     }
 }

@@ -28,6 +28,7 @@ use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
 use crate::error::Result;
 use half::{bf16, f16};
+use smallvec::SmallVec;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -326,7 +327,7 @@ fn try_filled_vec<T: Element>(len: usize) -> Result<Vec<T>> {
     if v.try_reserve_exact(len).is_err() {
         let bytes = len.saturating_mul(T::DTYPE.itemsize());
         return Err(crate::error::Error::Runtime(format!(
-            "DefaultCPUAllocator: not enough memory: you tried to allocate {bytes} bytes."
+            "DefaultCPUAllocator: can't allocate memory: you tried to allocate {bytes} bytes. Error code 12 (Cannot allocate memory)"
         )));
     }
     v.resize(len, T::default());
@@ -351,11 +352,14 @@ impl StorageGuard<'_> {
     }
 }
 
+/// The guards of [`lock_all`].
+pub type Guards<'a> = SmallVec<[StorageGuard<'a>; 3]>;
+
 /// Locks every distinct storage once, in address order: exclusively where `exclusive` says so for any handle of
 /// it, shared otherwise. Returns one guard per distinct storage and, for each input handle, the index of its
 /// guard. Meta storages are skipped (their index is `None`).
-pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Vec<StorageGuard<'a>>, Vec<Option<usize>>) {
-    let mut distinct: Vec<(&'a Storage, bool)> = Vec::new();
+pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Guards<'a>, SmallVec<[Option<usize>; 3]>) {
+    let mut distinct: SmallVec<[(&'a Storage, bool); 3]> = SmallVec::new();
     for &(s, exclusive) in storages {
         if !s.has_data() {
             continue;
@@ -366,7 +370,7 @@ pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Vec<StorageGuard<'a>>,
         }
     }
     distinct.sort_by_key(|(s, _)| s.id());
-    let guards: Vec<StorageGuard<'a>> = distinct
+    let guards: Guards<'a> = distinct
         .iter()
         .filter_map(
             |&(s, exclusive)| {

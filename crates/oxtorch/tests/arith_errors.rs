@@ -330,12 +330,12 @@ fn rounding_mode_parse() {
     assert_eq!(RoundingMode::parse("floor").unwrap(), RoundingMode::Floor);
     expect_err(
         RoundingMode::parse("round"),
-        "ValueError",
+        "RuntimeError",
         "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'",
     );
     expect_err(
         RoundingMode::parse("Floor"),
-        "ValueError",
+        "RuntimeError",
         "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'Floor'",
     );
 }

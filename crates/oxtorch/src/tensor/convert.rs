@@ -99,12 +99,14 @@ impl Tensor {
             let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
             let v = T::from_scalar(value);
             let stride = plan.inner_stride(0);
-            plan.for_each_run(|offsets, len| {
-                if stride == 1 {
-                    data[offsets[0]..offsets[0] + len].fill(v);
-                } else {
-                    (0..len).for_each(|i| data[offsets[0] + i * stride] = v);
-                }
+            plan.for_chunks(data, |data, start, end, base| {
+                plan.for_each_run_in(start, end, base, |offsets, len| {
+                    if stride == 1 {
+                        data[offsets[0]..offsets[0] + len].fill(v);
+                    } else {
+                        (0..len).for_each(|i| data[offsets[0] + i * stride] = v);
+                    }
+                })
             });
         });
         Ok(())

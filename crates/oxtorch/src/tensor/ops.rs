@@ -11,7 +11,7 @@ use crate::iter::{BinaryIter, Operand, Output};
 use crate::kernels::cpu::arith::Arith;
 use crate::kernels::cpu::binary::{binary, load, Rhs, CHUNK};
 use crate::scalar::Scalar;
-use crate::storage::{lock_all, StorageGuard};
+use crate::storage::{lock_all, BufferAccess, StorageGuard};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,27 +131,34 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     it.separate_inputs()?;
     let plan = it.plan();
     let lhs_t = it.lhs.clone();
-    let mut handles: Vec<(&crate::storage::Storage, bool)> =
-        vec![(it.output.storage(), true), (it.rhs.storage(), false)];
+    let mut handles: smallvec::SmallVec<[(&crate::storage::Storage, bool); 3]> =
+        smallvec::smallvec![(it.output.storage(), true), (it.rhs.storage(), false)];
     if let Some(l) = &lhs_t {
         handles.push((l.storage(), false));
     }
-    let (mut guards, index) = lock_all(&handles);
-    let (out_buf, others) = split_output(&mut guards, index[0])?;
-    let rhs_buf = index[1].and_then(|i| others[i]).ok_or_else(internal)?;
-    let lhs_buf = match index.get(2) {
-        Some(i) => Some(i.and_then(|i| others[i]).ok_or_else(internal)?),
-        None => None,
-    };
-    let rhs_value = (it.rhs_original.numel() == 1).then(|| it.rhs_original.item()).transpose()?;
-    if matches!(op, BinaryOp::Div { rounding_mode: Some(_) }) && common.is_integral(false) {
-        check_no_zero_divisor(&plan, rhs_buf, common)?;
+    {
+        let (mut guards, index) = lock_all(&handles);
+        let (out_buf, others) = split_output(&mut guards, index[0])?;
+        let rhs_buf = index[1].and_then(|i| others[i]).ok_or_else(internal)?;
+        let lhs_buf = match index.get(2) {
+            Some(i) => Some(i.and_then(|i| others[i]).ok_or_else(internal)?),
+            None => None,
+        };
+        // a one-element second input is read once, from the buffer already locked
+        let rhs_value = (it.rhs.numel() == 1).then(|| element_at(rhs_buf, it.rhs.storage_offset())).flatten();
+        if matches!(op, BinaryOp::Div { rounding_mode: Some(_) }) && common.is_integral(false) {
+            check_no_zero_divisor(&plan, rhs_buf, common)?;
+        }
+        crate::kernels::cpu::dispatch_compute!(common, D, C => {
+            run::<D, C>(op, &plan, out_buf, lhs_buf, rhs_buf, rhs_value)
+        })?;
     }
-    crate::kernels::cpu::dispatch_compute!(common, D, C => {
-        run::<D, C>(op, &plan, out_buf, lhs_buf, rhs_buf, rhs_value)
-    })?;
-    drop(guards);
     Ok(it.output.clone())
+}
+
+/// The element at `offset` of a buffer, as a Python-style number.
+fn element_at(buffer: &crate::storage::CpuBuffer, offset: usize) -> Option<Scalar> {
+    crate::dispatch_dtype!(buffer.dtype(), T => T::slice(buffer).and_then(|s| s.get(offset)).map(|v| v.to_scalar()))
 }
 
 fn internal() -> Error {
@@ -162,10 +169,10 @@ fn internal() -> Error {
 fn split_output<'g>(
     guards: &'g mut [StorageGuard<'_>],
     out: Option<usize>,
-) -> Result<(&'g mut crate::storage::CpuBuffer, Vec<Option<&'g crate::storage::CpuBuffer>>)> {
+) -> Result<(&'g mut crate::storage::CpuBuffer, smallvec::SmallVec<[Option<&'g crate::storage::CpuBuffer>; 3]>)> {
     let out = out.ok_or_else(internal)?;
     let mut out_buf = None;
-    let mut others = Vec::with_capacity(guards.len());
+    let mut others = smallvec::SmallVec::new();
     for (i, g) in guards.iter_mut().enumerate() {
         if i == out {
             if let StorageGuard::Write(w) = g {
@@ -218,7 +225,9 @@ fn run<D: Element, C: Arith>(
     let scalar_rhs = rhs_value.is_some() && reduced && matches!(op, BinaryOp::Mul | BinaryOp::Div { .. });
     let rhs_arg = match rhs_value {
         Some(v) if scalar_rhs => Rhs::Value(C::from_scalar(v)),
-        _ => Rhs::Buffer(rhs),
+        // a one-element operand is read once, rounded to the common dtype as its buffer would be
+        Some(v) => Rhs::Value(D::from_scalar(v).cast::<C>()),
+        None => Rhs::Buffer(rhs),
     };
     // rounding of intermediate results to the storage type where PyTorch computes in it (float16/bfloat16
     // rounded division against a tensor); the one-element path computes purely in float32

@@ -3,7 +3,7 @@
 //!
 //! When the output and both inputs already hold `D`, the loop reads and writes typed slices directly; otherwise
 //! it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never allocate
-//! full-size temporaries.
+//! full-size temporaries. Large work is split over threads by [`Plan::for_chunks`].
 
 use super::arith::Arith;
 use crate::element::Element;
@@ -13,7 +13,8 @@ use crate::storage::{BufferAccess, CpuBuffer};
 /// Elements converted per step on the mixed-dtype path.
 pub const CHUNK: usize = 256;
 
-/// The right-hand operand: a buffer laid out by the plan, or one value (a scalar already in compute precision).
+/// The right-hand operand: a buffer laid out by the plan, or one value (already in compute precision).
+#[derive(Clone, Copy)]
 pub enum Rhs<'a, C> {
     /// Operand 2 of the plan.
     Buffer(&'a CpuBuffer),
@@ -28,92 +29,76 @@ pub fn binary<D: Element, C: Arith>(
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
-    f: impl Fn(C, C) -> C,
+    f: impl Fn(C, C) -> C + Sync,
 ) {
-    let (so, sa) = (plan.inner_stride(0), plan.inner_stride(1));
-    let sb = plan.inner_stride(2);
-    let b_typed: Option<&[D]> = match b {
-        Rhs::Buffer(buf) => D::slice(buf),
-        Rhs::Value(_) => None,
+    let typed_b = match b {
+        Rhs::Buffer(buf) => D::slice(buf).map(TypedRhs::Slice),
+        Rhs::Value(q) => Some(TypedRhs::Value(q)),
     };
-    let b_ok = b_typed.is_some() || matches!(b, Rhs::Value(_));
-    let a_typed: Option<Option<&[D]>> = match a {
+    let typed_a: Option<Option<&[D]>> = match a {
         Some(buf) => D::slice(buf).map(Some),
         None => Some(None),
     };
-    if let (true, Some(a_typed), Some(o)) = (b_ok, a_typed, D::slice_mut(out)) {
-        typed_loop::<D, C>(plan, o, a_typed, b_typed, &b, (so, sa, sb), &f);
-        return;
-    }
-    // mixed path: convert through stack chunks
-    let mut xa = [C::default(); CHUNK];
-    let mut xb = [C::default(); CHUNK];
-    let mut r = [C::default(); CHUNK];
-    plan.for_each_run(|offs, len| {
-        let mut done = 0;
-        while done < len {
-            let n = CHUNK.min(len - done);
-            match a {
-                Some(buf) => load::<D, C>(buf, offs[1] + done * sa, sa, &mut xa[..n]),
-                None => load::<D, C>(out, offs[0] + done * so, so, &mut xa[..n]),
-            }
-            match &b {
-                Rhs::Buffer(buf) => load::<D, C>(buf, offs[2] + done * sb, sb, &mut xb[..n]),
-                Rhs::Value(q) => xb[..n].fill(*q),
-            }
-            for ((r, &p), &q) in r[..n].iter_mut().zip(&xa[..n]).zip(&xb[..n]) {
-                *r = f(p, q);
-            }
-            store::<D, C>(out, offs[0] + done * so, so, &r[..n]);
-            done += n;
+    if let (Some(b), Some(a)) = (typed_b, typed_a) {
+        if let Some(o) = D::slice_mut(out) {
+            plan.for_chunks(o, |o, start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, &f));
+            return;
         }
-    });
+    }
+    crate::dispatch_dtype!(out.dtype(), O => {
+        if let Some(o) = <O as BufferAccess>::slice_mut(out) {
+            plan.for_chunks(o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, &f));
+        }
+    })
+}
+
+/// The second operand on the typed path.
+#[derive(Clone, Copy)]
+enum TypedRhs<'a, D, C> {
+    Slice(&'a [D]),
+    Value(C),
 }
 
 /// The loop when every operand holds `D`: typed slices, with contiguous inner runs written as zipped iterators
 /// so that they vectorize.
 fn typed_loop<D: Element, C: Arith>(
     plan: &Plan,
+    (start, end, base): (usize, usize, usize),
     o: &mut [D],
     a: Option<&[D]>,
-    b: Option<&[D]>,
-    b_arg: &Rhs<'_, C>,
-    (so, sa, sb): (usize, usize, usize),
+    b: TypedRhs<'_, D, C>,
     f: &impl Fn(C, C) -> C,
 ) {
+    let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
     let g = |p: D, q: C| f(p.cast::<C>(), q).cast::<D>();
-    let value = match b_arg {
-        Rhs::Value(q) => Some(*q),
-        Rhs::Buffer(_) => None,
-    };
-    plan.for_each_run(|offs, len| {
+    plan.for_each_run_in(start, end, base, |offs, len| {
         let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
         // the second operand as one value when it does not move along this run
-        let scalar = value.or_else(|| if sb == 0 { b.map(|y| y[bo].cast::<C>()) } else { None });
+        let scalar = match b {
+            TypedRhs::Value(q) => Some(q),
+            TypedRhs::Slice(y) if sb == 0 => Some(y[bo].cast::<C>()),
+            TypedRhs::Slice(_) => None,
+        };
         let out = &mut o[oo..];
-        match (a, scalar) {
-            (Some(x), Some(q)) if so == 1 && sa == 1 => {
+        match (a, scalar, b) {
+            (Some(x), Some(q), _) if so == 1 && sa == 1 => {
                 for (o, &p) in out[..len].iter_mut().zip(&x[ao..ao + len]) {
                     *o = g(p, q);
                 }
             }
-            (None, Some(q)) if so == 1 => {
+            (None, Some(q), _) if so == 1 => {
                 for o in out[..len].iter_mut() {
                     *o = g(*o, q);
                 }
             }
-            (Some(x), None) if so == 1 && sa == 1 && sb == 1 => {
-                if let Some(y) = b {
-                    for ((o, &p), &q) in out[..len].iter_mut().zip(&x[ao..ao + len]).zip(&y[bo..bo + len]) {
-                        *o = g(p, q.cast::<C>());
-                    }
+            (Some(x), None, TypedRhs::Slice(y)) if so == 1 && sa == 1 && sb == 1 => {
+                for ((o, &p), &q) in out[..len].iter_mut().zip(&x[ao..ao + len]).zip(&y[bo..bo + len]) {
+                    *o = g(p, q.cast::<C>());
                 }
             }
-            (None, None) if so == 1 && sb == 1 => {
-                if let Some(y) = b {
-                    for (o, &q) in out[..len].iter_mut().zip(&y[bo..bo + len]) {
-                        *o = g(*o, q.cast::<C>());
-                    }
+            (None, None, TypedRhs::Slice(y)) if so == 1 && sb == 1 => {
+                for (o, &q) in out[..len].iter_mut().zip(&y[bo..bo + len]) {
+                    *o = g(*o, q.cast::<C>());
                 }
             }
             _ => {
@@ -124,12 +109,52 @@ fn typed_loop<D: Element, C: Arith>(
                     };
                     let q = match (scalar, b) {
                         (Some(q), _) => q,
-                        (None, Some(y)) => y[bo + i * sb].cast::<C>(),
-                        (None, None) => return,
+                        (None, TypedRhs::Slice(y)) => y[bo + i * sb].cast::<C>(),
+                        (None, TypedRhs::Value(q)) => q,
                     };
                     out[i * so] = g(p, q);
                 }
             }
+        }
+    });
+}
+
+/// The loop when some operand does not hold `D`: inputs converted into stack chunks, results rounded to `D` and
+/// converted to the output's type `O` on store.
+fn mixed_loop<D: Element, C: Arith, O: Element>(
+    plan: &Plan,
+    (start, end, base): (usize, usize, usize),
+    o: &mut [O],
+    a: Option<&CpuBuffer>,
+    b: Rhs<'_, C>,
+    f: &impl Fn(C, C) -> C,
+) {
+    let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
+    let mut xa = [C::default(); CHUNK];
+    let mut xb = [C::default(); CHUNK];
+    plan.for_each_run_in(start, end, base, |offs, len| {
+        let mut done = 0;
+        while done < len {
+            let n = CHUNK.min(len - done);
+            match a {
+                Some(buf) => load::<D, C>(buf, offs[1] + done * sa, sa, &mut xa[..n]),
+                None => load_typed::<O, D, C>(o, offs[0] + done * so, so, &mut xa[..n]),
+            }
+            match b {
+                Rhs::Buffer(buf) => load::<D, C>(buf, offs[2] + done * sb, sb, &mut xb[..n]),
+                Rhs::Value(q) => xb[..n].fill(q),
+            }
+            let dst = offs[0] + done * so;
+            if so == 1 {
+                for ((o, &p), &q) in o[dst..dst + n].iter_mut().zip(&xa[..n]).zip(&xb[..n]) {
+                    *o = f(p, q).cast::<D>().cast::<O>();
+                }
+            } else {
+                for i in 0..n {
+                    o[dst + i * so] = f(xa[i], xb[i]).cast::<D>().cast::<O>();
+                }
+            }
+            done += n;
         }
     });
 }
@@ -139,20 +164,21 @@ fn typed_loop<D: Element, C: Arith>(
 pub fn load<D: Element, C: Element>(buf: &CpuBuffer, offset: usize, stride: usize, dst: &mut [C]) {
     crate::dispatch_dtype!(buf.dtype(), S => {
         if let Some(src) = <S as BufferAccess>::slice(buf) {
-            for (i, d) in dst.iter_mut().enumerate() {
-                *d = src[offset + i * stride].cast::<D>().cast::<C>();
-            }
+            load_typed::<S, D, C>(src, offset, stride, dst);
         }
     })
 }
 
-/// Writes `src` into `buf` (any dtype) starting at `offset`, `stride` apart, rounding each value to `D` first.
-pub fn store<D: Element, C: Element>(buf: &mut CpuBuffer, offset: usize, stride: usize, src: &[C]) {
-    crate::dispatch_dtype!(buf.dtype(), O => {
-        if let Some(dst) = <O as BufferAccess>::slice_mut(buf) {
-            for (i, v) in src.iter().enumerate() {
-                dst[offset + i * stride] = v.cast::<D>().cast::<O>();
-            }
+/// [`load`] from a typed slice; contiguous reads are a zipped loop so that the conversions vectorize.
+fn load_typed<S: Element, D: Element, C: Element>(src: &[S], offset: usize, stride: usize, dst: &mut [C]) {
+    let n = dst.len();
+    if stride == 1 {
+        for (d, s) in dst.iter_mut().zip(&src[offset..offset + n]) {
+            *d = s.cast::<D>().cast::<C>();
         }
-    })
+    } else {
+        for (i, d) in dst.iter_mut().enumerate() {
+            *d = src[offset + i * stride].cast::<D>().cast::<C>();
+        }
+    }
 }

@@ -1,0 +1,143 @@
+"""Side-by-side CPU benchmark: oxtorch, PyTorch and NumPy in one process, on identical data.
+
+For every case and thread count, the libraries run alternately (their order rotates each round) and the median
+time per call of each is reported, with the ratio oxtorch / PyTorch. Run it with
+
+    BENCH=1 ./scripts/setup.sh           # once: .venv with oxtorch (release build), PyTorch and NumPy
+    .venv/bin/python benchmarks/compare.py [--rounds N] [--threads 1,2] [--markdown]
+
+Ratios, not absolute times, are the result: timings on a shared machine drift, ratios measured in one process
+hold. NumPy has no bfloat16 (its column is empty there) and runs elementwise work on one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import statistics
+import time
+
+import numpy as np
+import oxtorch
+import torch
+
+N = 1 << 24  # elements of the large elementwise cases
+
+
+def _timed(fn, number):
+    start = time.perf_counter()
+    for _ in range(number):
+        fn()
+    return (time.perf_counter() - start) / number
+
+
+class Case:
+    """One benchmark case: a name and, per library, a zero-argument callable (None when not applicable)."""
+
+    def __init__(self, name, ox, pt, nps, number=1):
+        self.name, self.fns, self.number = name, {"oxtorch": ox, "torch": pt, "numpy": nps}, number
+
+
+def make_cases():
+    rng = np.random.default_rng(0)
+    f32 = rng.standard_normal(N, dtype=np.float32)
+    g32 = rng.standard_normal(N, dtype=np.float32)
+    i32 = rng.integers(-1000, 1000, N, dtype=np.int32)
+    j32 = rng.integers(1, 1000, N, dtype=np.int32)
+    sq = rng.standard_normal((4096, 4096), dtype=np.float32)
+    row = rng.standard_normal(4096, dtype=np.float32)
+    nchw = rng.standard_normal((32, 64, 56, 56), dtype=np.float32)
+    nchw2 = rng.standard_normal((32, 64, 56, 56), dtype=np.float32)
+
+    def both(a):
+        """The same values as an oxtorch tensor and a PyTorch tensor, each owning its memory."""
+        return oxtorch.from_numpy(a).clone(), torch.from_numpy(a).clone()
+
+    (of, tf), (og, tg), (oi, ti), (oj, tj) = both(f32), both(g32), both(i32), both(j32)
+    (osq, tsq), (orow, trow) = both(sq), both(row)
+    (on, tn), (on2, tn2) = both(nchw), both(nchw2)
+    ocl, tcl = on.contiguous(memory_format=oxtorch.channels_last), tn.contiguous(memory_format=torch.channels_last)
+    ocl2, tcl2 = on2.contiguous(memory_format=oxtorch.channels_last), tn2.contiguous(memory_format=torch.channels_last)
+    ncl, ncl2 = np.ascontiguousarray(nchw.transpose(0, 2, 3, 1)), np.ascontiguousarray(nchw2.transpose(0, 2, 3, 1))
+    o_acc, t_acc, n_acc = of.clone(), tf.clone(), f32.copy()
+    o1, o2 = oxtorch.ones(1), oxtorch.ones(1)
+    t1, t2 = torch.ones(1), torch.ones(1)
+    n1, n2 = np.ones(1, dtype=np.float32), np.ones(1, dtype=np.float32)
+    return [
+        Case("add f32 + f32 (2^24)", lambda: of + og, lambda: tf + tg, lambda: f32 + g32),
+        Case("add i32 + f32 (2^24)", lambda: oi + of, lambda: ti + tf, lambda: i32 + f32),
+        Case("mul f32 * python float (2^24)", lambda: of * 2.5, lambda: tf * 2.5, lambda: f32 * np.float32(2.5)),
+        Case("in-place add_ f32 (2^24)", lambda: o_acc.add_(og), lambda: t_acc.add_(tg),
+             lambda: np.add(n_acc, g32, out=n_acc)),
+        Case("div i32 / i32 true (2^24)", lambda: oi / oj, lambda: ti / tj, lambda: i32 / j32),
+        Case("t().contiguous() 4096x4096 f32", lambda: osq.t().contiguous(), lambda: tsq.t().contiguous(),
+             lambda: np.ascontiguousarray(sq.T)),
+        Case("NCHW (32,64,56,56) -> channels_last", lambda: on.contiguous(memory_format=oxtorch.channels_last),
+             lambda: tn.contiguous(memory_format=torch.channels_last),
+             lambda: np.ascontiguousarray(nchw.transpose(0, 2, 3, 1))),
+        Case("add channels_last + channels_last", lambda: ocl + ocl2, lambda: tcl + tcl2, lambda: ncl + ncl2),
+        Case("4096x4096 + row of 4096 (broadcast)", lambda: osq + orow, lambda: tsq + trow, lambda: sq + row),
+        Case("f32 -> bf16 (2^24)", lambda: of.to(oxtorch.bfloat16), lambda: tf.to(torch.bfloat16), None),
+        Case("one-element add from Python", lambda: o1 + o2, lambda: t1 + t2, lambda: n1 + n2, number=20000),
+    ]
+
+
+def run(cases, threads, rounds):
+    oxtorch.set_num_threads(threads)
+    torch.set_num_threads(threads)
+    libs = ["oxtorch", "torch", "numpy"]
+    rows = []
+    for case in cases:
+        samples = {lib: [] for lib in libs}
+        for fn in case.fns.values():  # warm up (first-touch pages, caches, lazy initialization)
+            if fn is not None:
+                _timed(fn, max(1, case.number // 10))
+        for r in range(rounds):
+            order = libs[r % 3:] + libs[:r % 3]
+            for lib in order:
+                fn = case.fns[lib]
+                if fn is not None:
+                    samples[lib].append(_timed(fn, case.number))
+        med = {lib: statistics.median(s) if s else None for lib, s in samples.items()}
+        rows.append((case.name, threads, med))
+    return rows
+
+
+def fmt_time(t):
+    if t is None:
+        return "-"
+    return f"{t * 1e6:.2f} us" if t < 1e-3 else f"{t * 1e3:.2f} ms"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--markdown", action="store_true", help="print a markdown table")
+    parser.add_argument("--only", default="", help="run only cases whose name contains this text")
+    args = parser.parse_args()
+    cases = [c for c in make_cases() if args.only in c.name]
+    rows = []
+    for threads in [int(t) for t in args.threads.split(",")]:
+        rows += run(cases, threads, args.rounds)
+    print(f"# {datetime.date.today()}  {platform.processor() or platform.machine()}  "
+          f"oxtorch vs torch {torch.__version__} vs numpy {np.__version__}, median of {args.rounds} rounds")
+    header = ["case", "threads", "oxtorch", "torch", "numpy", "oxtorch / torch"]
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+    else:
+        print(f"{header[0]:<40} {header[1]:>7} {header[2]:>12} {header[3]:>12} {header[4]:>12} {header[5]:>16}")
+    for name, threads, med in rows:
+        ratio = med["oxtorch"] / med["torch"]
+        cells = [name, str(threads), fmt_time(med["oxtorch"]), fmt_time(med["torch"]), fmt_time(med["numpy"]),
+                 f"{ratio:.2f}x"]
+        if args.markdown:
+            print("| " + " | ".join(cells) + " |")
+        else:
+            print(f"{cells[0]:<40} {cells[1]:>7} {cells[2]:>12} {cells[3]:>12} {cells[4]:>12} {cells[5]:>16}")
+
+
+if __name__ == "__main__":
+    main()
