@@ -104,6 +104,43 @@ def run(cases, threads, rounds):
     return rows
 
 
+def _vm_kib(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def peak_extra_bytes(fn):
+    """Peak resident memory an operation adds beyond what the process held before it (Linux: VmHWM is reset
+    through /proc/self/clear_refs). The result is dropped right away."""
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+    before = _vm_kib("VmRSS")
+    result = fn()
+    peak = _vm_kib("VmHWM")
+    del result
+    return (peak - before) * 1024
+
+
+def memory_report():
+    """Peak extra memory of the int32 + float32 add (2^24 elements): the output alone is 64 MiB; a full-size
+    float32 temporary of the converted int32 input would add another 64 MiB."""
+    rng = np.random.default_rng(1)
+    i32 = rng.integers(-1000, 1000, N, dtype=np.int32)
+    f32 = rng.standard_normal(N, dtype=np.float32)
+    oi, of = oxtorch.from_numpy(i32).clone(), oxtorch.from_numpy(f32).clone()
+    ti, tf = torch.from_numpy(i32).clone(), torch.from_numpy(f32).clone()
+    output = N * 4
+    inputs = N * 8
+    rows = []
+    for name, fn in [("oxtorch", lambda: oi + of), ("torch", lambda: ti + tf), ("numpy", lambda: i32 + f32)]:
+        extra = peak_extra_bytes(fn)
+        rows.append((name, extra, (inputs + extra) / (inputs + output)))
+    return rows
+
+
 def fmt_time(t):
     if t is None:
         return "-"
@@ -116,7 +153,13 @@ def main():
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
+    parser.add_argument("--memory", action="store_true", help="only report the peak memory of the mixed add")
     args = parser.parse_args()
+    if args.memory:
+        print("peak memory of int32 + float32 (2^24): (inputs + peak extra) / (inputs + output)")
+        for name, extra, ratio in memory_report():
+            print(f"  {name:<8} peak extra {extra / 2**20:7.1f} MiB   ratio {ratio:.2f}")
+        return
     cases = [c for c in make_cases() if args.only in c.name]
     rows = []
     for threads in [int(t) for t in args.threads.split(",")]:

@@ -45,9 +45,28 @@ pub fn binary<D: Element, C: Arith>(
             return;
         }
     }
+    // the mixed path is generic over the dtypes only; the operation runs per chunk through `compute`
+    let compute = |xa: &[C], xb: &[C], r: &mut [C]| {
+        for ((r, &p), &q) in r.iter_mut().zip(xa).zip(xb) {
+            *r = f(p, q);
+        }
+    };
+    mixed::<D, C>(plan, out, a, b, &compute)
+}
+
+/// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i])`.
+type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C]) + Sync + 'f;
+
+fn mixed<D: Element, C: Arith>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    a: Option<&CpuBuffer>,
+    b: Rhs<'_, C>,
+    compute: &ChunkFn<'_, C>,
+) {
     crate::dispatch_dtype!(out.dtype(), O => {
         if let Some(o) = <O as BufferAccess>::slice_mut(out) {
-            plan.for_chunks(o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, &f));
+            plan.for_chunks(o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, compute));
         }
     })
 }
@@ -127,11 +146,12 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
     o: &mut [O],
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
-    f: &impl Fn(C, C) -> C,
+    compute: &ChunkFn<'_, C>,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
     let mut xa = [C::default(); CHUNK];
     let mut xb = [C::default(); CHUNK];
+    let mut r = [C::default(); CHUNK];
     plan.for_each_run_in(start, end, base, |offs, len| {
         let mut done = 0;
         while done < len {
@@ -144,14 +164,15 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
                 Rhs::Buffer(buf) => load::<D, C>(buf, offs[2] + done * sb, sb, &mut xb[..n]),
                 Rhs::Value(q) => xb[..n].fill(q),
             }
+            compute(&xa[..n], &xb[..n], &mut r[..n]);
             let dst = offs[0] + done * so;
             if so == 1 {
-                for ((o, &p), &q) in o[dst..dst + n].iter_mut().zip(&xa[..n]).zip(&xb[..n]) {
-                    *o = f(p, q).cast::<D>().cast::<O>();
+                for (o, &v) in o[dst..dst + n].iter_mut().zip(&r[..n]) {
+                    *o = v.cast::<D>().cast::<O>();
                 }
             } else {
-                for i in 0..n {
-                    o[dst + i * so] = f(xa[i], xb[i]).cast::<D>().cast::<O>();
+                for (i, &v) in r[..n].iter().enumerate() {
+                    o[dst + i * so] = v.cast::<D>().cast::<O>();
                 }
             }
             done += n;
