@@ -192,7 +192,6 @@ fn to_target(
             }
         }
     }
-    let _ = slf;
     Ok((options, copy))
 }
 
@@ -509,7 +508,7 @@ impl PyTensor {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
-        let (options, copy) = to_target(&slf.inner, args, kwargs)?;
+        let (options, copy) = to_target(args, kwargs)?;
         let t = slf.inner.clone();
         let result = compute(py, &[&t], || t.to(options, copy))?;
         if result.is_same(&slf.inner) && result.dtype() == slf.inner.dtype() {
