@@ -153,11 +153,7 @@ fn opt_dim(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i64>> {
 }
 
 /// The target of `to(...)`: positional dtype / device / tensor arguments and keywords.
-fn to_target(
-    slf: &Tensor,
-    args: &Bound<'_, PyTuple>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(TensorOptions, bool)> {
+fn to_target(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<(TensorOptions, bool)> {
     let mut options = TensorOptions::new();
     let mut copy = false;
     let mut bools_seen = 0;
