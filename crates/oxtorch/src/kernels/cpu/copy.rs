@@ -10,9 +10,6 @@ use crate::iter::Plan;
 
 /// Side of the square tiles of a transposing copy.
 const TILE: usize = 32;
-/// Bands of the destination up to this size are filled column by column from contiguous source columns; larger
-/// ones (long rows, as in a square transpose) tile by tile.
-const BAND_IN_L1_BYTES: usize = 32 << 10;
 
 /// Copies `src` into `dst` along `plan` (operand 0 is `dst`, operand 1 is `src`), converting each element.
 pub fn cast_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
@@ -84,17 +81,6 @@ fn tiled_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
     };
     let copy_band = |(r, row0, rows, band): (usize, usize, usize, &mut [D])| {
         let src_base = outer_offset(r) + row0 * s1;
-        if s1 == 1 && rows * n0 * std::mem::size_of::<D>() <= BAND_IN_L1_BYTES {
-            // the source is contiguous along the band's rows and the band fits in L1: read each source column
-            // as one slice (NCHW to channels-last has 64-channel rows)
-            for j in 0..n0 {
-                let start = src_base + j * s0;
-                for (row, v) in band.chunks_exact_mut(n0).zip(&src[start..start + rows]) {
-                    row[j] = v.cast();
-                }
-            }
-            return;
-        }
         for j0 in (0..n0).step_by(TILE) {
             let cols = TILE.min(n0 - j0);
             for i in 0..rows {
