@@ -100,75 +100,22 @@ impl Element for bool {
     }
 }
 
-impl Element for f32 {
-    const DTYPE: DType = DType::Float32;
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        v as u8 as f32
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        v as f32
-    }
-    #[inline(always)]
-    fn from_f32(v: f32) -> Self {
-        v
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        v as f32
-    }
-    #[inline(always)]
-    fn from_c32(v: C32) -> Self {
-        v.re
-    }
-    #[inline(always)]
-    fn from_c64(v: C64) -> Self {
-        v.re as f32
-    }
-    #[inline(always)]
-    fn cast<T: Element>(self) -> T {
-        T::from_f32(self)
-    }
-    fn to_scalar(self) -> Scalar {
-        Scalar::Float(self as f64)
-    }
+macro_rules! float_element {
+    ($($t:ty => $dtype:ident, $from_self:ident),*) => {$(
+        impl Element for $t {
+            const DTYPE: DType = DType::$dtype;
+            #[inline(always)] fn from_bool(v: bool) -> Self { v as u8 as $t }
+            #[inline(always)] fn from_i64(v: i64) -> Self { v as $t }
+            #[inline(always)] fn from_f32(v: f32) -> Self { v as $t }
+            #[inline(always)] fn from_f64(v: f64) -> Self { v as $t }
+            #[inline(always)] fn from_c32(v: C32) -> Self { v.re as $t }
+            #[inline(always)] fn from_c64(v: C64) -> Self { v.re as $t }
+            #[inline(always)] fn cast<T: Element>(self) -> T { T::$from_self(self) }
+            fn to_scalar(self) -> Scalar { Scalar::Float(self as f64) }
+        }
+    )*};
 }
-
-impl Element for f64 {
-    const DTYPE: DType = DType::Float64;
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        v as u8 as f64
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        v as f64
-    }
-    #[inline(always)]
-    fn from_f32(v: f32) -> Self {
-        v as f64
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        v
-    }
-    #[inline(always)]
-    fn from_c32(v: C32) -> Self {
-        v.re as f64
-    }
-    #[inline(always)]
-    fn from_c64(v: C64) -> Self {
-        v.re
-    }
-    #[inline(always)]
-    fn cast<T: Element>(self) -> T {
-        T::from_f64(self)
-    }
-    fn to_scalar(self) -> Scalar {
-        Scalar::Float(self)
-    }
-}
+float_element!(f32 => Float32, from_f32, f64 => Float64, from_f64);
 
 macro_rules! half_element {
     ($($t:ty => $dtype:ident),*) => {$(

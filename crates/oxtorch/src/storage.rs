@@ -385,3 +385,25 @@ pub fn lock_all<'a>(storages: &[(&'a Storage, bool)]) -> (Guards<'a>, SmallVec<[
     let index = storages.iter().map(|(s, _)| distinct.iter().position(|(d, _)| d.same(s))).collect();
     (guards, index)
 }
+
+/// Splits the guards of [`lock_all`] into the exclusive buffer at `out` and every other buffer, shared, by guard
+/// index (`None` at `out`). None when `out` is not a write guard.
+pub fn split_exclusive<'g>(
+    guards: &'g mut [StorageGuard<'_>],
+    out: usize,
+) -> Option<(&'g mut CpuBuffer, SmallVec<[Option<&'g CpuBuffer>; 3]>)> {
+    let mut out_buf = None;
+    let mut others = SmallVec::new();
+    for (i, g) in guards.iter_mut().enumerate() {
+        if i == out {
+            if let StorageGuard::Write(w) = g {
+                out_buf = Some(&mut **w);
+            }
+            others.push(None);
+        } else {
+            let shared: &'g StorageGuard<'_> = g;
+            others.push(Some(shared.buffer()));
+        }
+    }
+    Some((out_buf?, others))
+}

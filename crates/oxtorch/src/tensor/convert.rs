@@ -12,7 +12,7 @@ use crate::kernels::cpu::copy::cast_copy;
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
 use crate::shape::{self, fmt_list};
-use crate::storage::{lock_all, BufferAccess, StorageGuard};
+use crate::storage::{lock_all, split_exclusive, BufferAccess};
 
 /// C's name of an integer dtype, as PyTorch's overflow message writes it.
 fn c_type_name(dtype: DType) -> &'static str {
@@ -78,7 +78,8 @@ impl Tensor {
         let plan = Plan::new(&[self, &src]);
         let (mut guards, index) = lock_all(&[(self.storage(), true), (src.storage(), false)]);
         let (Some(out_i), Some(in_i)) = (index[0], index[1]) else { return Ok(()) };
-        let (out_guard, in_guard) = split_pair(&mut guards, out_i, in_i)?;
+        let (out_guard, others) = split_exclusive(&mut guards, out_i).ok_or_else(not_locked)?;
+        let in_guard = others.get(in_i).copied().flatten().ok_or_else(not_locked)?;
         crate::dispatch_dtype!(self.dtype(), D => {
             let dst = D::slice_mut(out_guard).ok_or_else(mismatch)?;
             crate::dispatch_dtype!(src.dtype(), S => {
@@ -181,20 +182,6 @@ fn mismatch() -> Error {
     Error::Runtime("internal error: storage dtype does not match the tensor's dtype".into())
 }
 
-/// The output buffer (exclusive) and an input buffer (shared) out of one lock set.
-fn split_pair<'g>(
-    guards: &'g mut [StorageGuard<'_>],
-    out: usize,
-    input: usize,
-) -> Result<(&'g mut crate::storage::CpuBuffer, &'g crate::storage::CpuBuffer)> {
-    if out == input {
-        return Err(Error::Runtime("internal error: output and input share a storage lock".into()));
-    }
-    let (low, high) = guards.split_at_mut(out.max(input));
-    let (a, b) = (&mut low[out.min(input)], &mut high[0]);
-    let (out_g, in_g) = if out < input { (a, b) } else { (b, a) };
-    match out_g {
-        StorageGuard::Write(w) => Ok((&mut **w, in_g.buffer())),
-        StorageGuard::Read(_) => Err(Error::Runtime("internal error: output storage is not locked for writing".into())),
-    }
+fn not_locked() -> Error {
+    Error::Runtime("internal error: a storage of the copy was not locked as required".into())
 }

@@ -11,7 +11,7 @@ use crate::iter::{BinaryIter, Operand, Output};
 use crate::kernels::cpu::arith::Arith;
 use crate::kernels::cpu::binary::{binary, load, Rhs, CHUNK};
 use crate::scalar::Scalar;
-use crate::storage::{lock_all, BufferAccess, StorageGuard};
+use crate::storage::{lock_all, split_exclusive, BufferAccess};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,7 +138,7 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     }
     {
         let (mut guards, index) = lock_all(&handles);
-        let (out_buf, others) = split_output(&mut guards, index[0])?;
+        let (out_buf, others) = index[0].and_then(|o| split_exclusive(&mut guards, o)).ok_or_else(internal)?;
         let rhs_buf = index[1].and_then(|i| others[i]).ok_or_else(internal)?;
         let lhs_buf = match index.get(2) {
             Some(i) => Some(i.and_then(|i| others[i]).ok_or_else(internal)?),
@@ -163,28 +163,6 @@ fn element_at(buffer: &crate::storage::CpuBuffer, offset: usize) -> Option<Scala
 
 fn internal() -> Error {
     Error::Runtime("internal error: an operand's storage was not locked".into())
-}
-
-/// The output buffer (exclusive) and every other locked buffer (shared), by guard index.
-fn split_output<'g>(
-    guards: &'g mut [StorageGuard<'_>],
-    out: Option<usize>,
-) -> Result<(&'g mut crate::storage::CpuBuffer, smallvec::SmallVec<[Option<&'g crate::storage::CpuBuffer>; 3]>)> {
-    let out = out.ok_or_else(internal)?;
-    let mut out_buf = None;
-    let mut others = smallvec::SmallVec::new();
-    for (i, g) in guards.iter_mut().enumerate() {
-        if i == out {
-            if let StorageGuard::Write(w) = g {
-                out_buf = Some(&mut **w);
-            }
-            others.push(None);
-        } else {
-            let shared: &'g StorageGuard<'_> = g;
-            others.push(Some(shared.buffer()));
-        }
-    }
-    Ok((out_buf.ok_or_else(internal)?, others))
 }
 
 /// Integer division with a rounding mode by zero is an error (checked before any element is written).
