@@ -392,6 +392,16 @@ pub fn output_strides(shape: &[usize], inputs: &[&Tensor]) -> Dims {
     strides
 }
 
+/// The dtype an operation computes in: the common dtype, except that true division (`int_to_float`) of integers
+/// or bools computes in the default dtype.
+fn computation_dtype(common: DType, int_to_float: bool) -> DType {
+    if int_to_float && common.is_integral(true) {
+        get_default_dtype()
+    } else {
+        common
+    }
+}
+
 /// A tensor's strides once broadcast to `shape` (0 along broadcast dimensions).
 fn broadcast_strides(t: &Tensor, shape: &[usize]) -> Dims {
     let lead = shape.len() - t.dim();
@@ -448,10 +458,7 @@ impl BinaryIter {
             }
             _ => false,
         };
-        let mut common = promotion::result_type(&[a_kind, b_kind])?;
-        if int_to_float && common.is_integral(true) {
-            common = get_default_dtype();
-        }
+        let common = computation_dtype(promotion::result_type(&[a_kind, b_kind])?, int_to_float);
         let device = common_device(given.as_ref(), &[&a, &b])?;
         if let Some(out) = &given {
             if !can_cast(common, out.dtype()) {
@@ -500,10 +507,7 @@ impl BinaryIter {
         if !fits {
             return Ok(None);
         }
-        let mut common = a.dtype();
-        if int_to_float && common.is_integral(true) {
-            common = get_default_dtype();
-        }
+        let common = computation_dtype(a.dtype(), int_to_float);
         let output = crate::tensor::factory::empty_strided(
             a.sizes(),
             &shape::contiguous_strides(a.sizes()),
