@@ -11,7 +11,8 @@ use crate::tensor::PyTensor;
 use num_complex::Complex;
 use numpy::npyffi::{self, NPY_ARRAY_WRITEABLE, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
-use oxtorch::storage::{CpuBuffer, ExternalBuffer, Storage};
+use oxtorch::backend::cpu::{CpuBuffer, ExternalBuffer};
+use oxtorch::storage::Storage;
 use oxtorch::{DType, Tensor};
 use pyo3::exceptions::{PyBufferError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -79,7 +80,7 @@ pub fn numpy_to_tensor(obj: &Bound<'_, PyAny>, copy: bool) -> PyResult<Option<Te
     // Storage::from_buffer), so oxtorch only touches it with the interpreter lock held, as Python code does.
     let buffer = unsafe { ExternalBuffer::new(data, len, dtype, owner) }
         .ok_or_else(|| PyValueError::new_err("the numpy array's data is not aligned for its dtype; copy it first"))?;
-    let storage = Storage::from_buffer(CpuBuffer::External(buffer));
+    let storage = Storage::from_cpu_buffer(CpuBuffer::External(buffer));
     let t = oxtorch::tensor::Tensor::from_storage(storage, 0, &sizes, &strides).py()?;
     if copy {
         return Ok(Some(t.clone_in(oxtorch::MemoryFormat::Contiguous).py()?));
@@ -110,9 +111,9 @@ pub fn tensor_to_numpy<'py>(py: Python<'py>, slf: &Bound<'py, PyTensor>) -> PyRe
     let mut dims: Vec<npyffi::npy_intp> = t.sizes().iter().map(|&s| s as npyffi::npy_intp).collect();
     let mut strides: Vec<npyffi::npy_intp> = t.strides().iter().map(|&s| s as isize * itemsize).collect();
     let base = t.storage().data_ptr().ok_or_else(|| PyRuntimeError::new_err("tensor has no data"))?;
-    t.storage().mark_shared();
-    // SAFETY: the offset stays within the storage allocation (the tensor's view is in bounds).
-    let data = unsafe { base.add(t.storage_offset() * t.element_size()) } as *mut c_void;
+    t.storage().mark_foreign_visible();
+    // the offset stays within the storage allocation (the tensor's view is in bounds)
+    let data = (base + t.storage_offset() * t.element_size()) as *mut c_void;
     // SAFETY: NumPy C API calls with a valid array type object, a descriptor reference that the call steals,
     // dims/strides arrays of `ndim` entries that outlive the call, and a data pointer that stays valid as long as
     // the base object (this tensor, which holds the storage) lives; the base reference is stolen by
@@ -295,7 +296,7 @@ pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyA
         )));
     }
     let base = t.storage().data_ptr().ok_or_else(|| PyRuntimeError::new_err("tensor has no data"))?;
-    t.storage().mark_shared();
+    t.storage().mark_foreign_visible();
     let mut ctx = Box::new(ExportContext {
         _tensor: t.clone(),
         shape: t.sizes().iter().map(|&s| s as i64).collect(),
@@ -450,6 +451,6 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     // interpreter lock held, as the producer's Python side does.
     let buffer = unsafe { ExternalBuffer::new(data, len, dtype, Box::new(owner)) }
         .ok_or_else(|| PyBufferError::new_err("DLPack data is null or not aligned for its dtype"))?;
-    let storage = Storage::from_buffer(CpuBuffer::External(buffer));
+    let storage = Storage::from_cpu_buffer(CpuBuffer::External(buffer));
     Tensor::from_storage(storage, 0, &sizes, &strides).py().map(PyTensor::new)
 }

@@ -38,7 +38,7 @@ pub fn compute<T: Send>(
     f: impl FnOnce() -> oxtorch::Result<T> + Send,
 ) -> PyResult<T> {
     let large = tensors.iter().map(|t| t.numel()).sum::<usize>() > RELEASE_GIL_ABOVE;
-    let shared = tensors.iter().any(|t| t.storage().is_shared());
+    let shared = tensors.iter().any(|t| t.storage().is_foreign_visible());
     if large && !shared {
         py.detach(f).py()
     } else {
@@ -51,7 +51,7 @@ pub fn compute<T: Send>(
 pub fn arith(py: Python<'_>, op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> PyResult<Tensor> {
     let tensor = |o: &Operand| {
         if let Operand::Tensor(t) = o {
-            Some(t.numel()).zip(Some(t.storage().is_shared()))
+            Some(t.numel()).zip(Some(t.storage().is_foreign_visible()))
         } else {
             None
         }

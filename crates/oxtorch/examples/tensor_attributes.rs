@@ -8,10 +8,11 @@
 //! and the program then exits with status 1 after the summary line
 //! (`tensor_attributes: N examples, N as documented`).
 //!
-//! oxtorch has backends for `cpu` and `meta` only. The examples that need a CUDA device (creating a tensor
-//! there, `.cuda()`, `randn(..., device='cuda:1')`, `with torch.device('cuda:1')`) therefore print oxtorch's
-//! no-backend error instead, and count as passing only when exactly that error is what happened. Device
-//! *objects* for cuda and mps need no backend and must print as documented.
+//! The examples that need a CUDA device (creating a tensor there, `.cuda()`, `randn(..., device='cuda:1')`,
+//! `with torch.device('cuda:1')`) run as documented where this machine has that device (`cuda:1` needs two
+//! GPUs). Where it does not, they must fail with PyTorch's error for the situation (no NVIDIA driver, no GPU,
+//! or an invalid device ordinal), and count as passing only when exactly that error is what happened. Device
+//! *objects* for cuda and mps need no device and must print as documented.
 //!
 //! Run it from the repository root with
 //!
@@ -32,8 +33,8 @@ pub struct Checker {
     pub total: usize,
     /// Examples whose result is the documented one.
     pub passed: usize,
-    /// Of the passing examples, those that need a backend this build lacks and failed with the no-backend error.
-    pub no_backend: usize,
+    /// Of the passing examples, those that need a CUDA device this machine lacks and failed with PyTorch's error.
+    pub unavailable: usize,
 }
 
 impl Checker {
@@ -71,14 +72,19 @@ impl Checker {
         self.check(expr, shown(got), want);
     }
 
-    /// An example that needs a backend for `device` (e.g. `cuda:1`), which this build lacks: it passes only when it
-    /// fails with oxtorch's no-backend error for that device.
-    fn check_needs_backend(&mut self, expr: &str, got: Result<String>, device: &str) {
-        let want = no_backend_error(device);
+    /// An example that needs the CUDA device `index`: where the machine has it, the result must be `want`;
+    /// where it does not, the example must fail with PyTorch's error for that (its first line is compared).
+    fn check_cuda(&mut self, expr: &str, got: Result<String>, index: usize, want: &str) {
+        if index < oxtorch::backend::cuda::device_count() {
+            self.check(expr, shown(got), want);
+            return;
+        }
+        let want = unavailable_error(index);
         let before = self.passed;
-        self.check(expr, shown(got), &want);
+        let got = shown(got);
+        self.check(expr, got.lines().next().unwrap_or_default().to_string(), &want);
         if self.passed > before {
-            self.no_backend += 1;
+            self.unavailable += 1;
         }
     }
 
@@ -101,13 +107,17 @@ fn shown(r: Result<String>) -> String {
     r.unwrap_or_else(|e| format!("{}: {}", e.kind_name(), e.message()))
 }
 
-/// oxtorch's error for a tensor on a device without a backend in this build (`device` as in `'cuda:1'`).
-fn no_backend_error(device: &str) -> String {
-    let device_type = device.split(':').next().unwrap_or(device);
-    format!(
-        "RuntimeError: Cannot allocate a tensor on device '{device}': oxtorch was built without a backend for \
-         '{device_type}' (available: cpu, meta)"
-    )
+/// The first line of PyTorch's error for using CUDA device `index` on this machine, which lacks it: no driver, no
+/// GPU, or an invalid device ordinal.
+fn unavailable_error(index: usize) -> String {
+    let count = oxtorch::backend::cuda::device_count();
+    if count > 0 && index >= count {
+        return "AcceleratorError: CUDA error: invalid device ordinal".into();
+    }
+    match oxtorch::backend::cuda::ensure_device(None) {
+        Err(e) => format!("{}: {}", e.kind_name(), e.message().lines().next().unwrap_or_default()),
+        Ok(()) => "(an error)".into(),
+    }
 }
 
 /// A Python tuple of integers: `(5, 1)`, `(5,)`, `()`.
@@ -419,12 +429,13 @@ fn device_section(c: &mut Checker) -> Result<()> {
         let _with = DefaultDeviceGuard::new(cuda1);
         randn(&[2, 3], (), None)
     };
-    c.check_needs_backend(
+    c.check_cuda(
         "with oxtorch.device('cuda:1'):\n    r = oxtorch.randn(2, 3)",
-        r.map(|_| String::new()),
-        "cuda:1",
+        r.clone().map(|_| String::new()),
+        1,
+        "",
     );
-    c.comment("r.device would be device(type='cuda', index=1): it is the default device inside the block");
+    c.check_cuda("r.device", device_of(r), 1, "device(type='cuda', index=1)");
     let inside = {
         let _with = DefaultDeviceGuard::new(cuda1);
         get_default_device().repr()
@@ -453,32 +464,41 @@ fn device_section(c: &mut Checker) -> Result<()> {
     c.section("torch.device: note, a device argument can be a string");
     c.comment("Example of a function that takes in a oxtorch.device");
     c.statement("cuda1 = oxtorch.device('cuda:1')");
-    c.check_needs_backend("oxtorch.randn((2,3), device=cuda1)", device_of(randn(&[2, 3], cuda1, None)), "cuda:1");
+    c.check_cuda(
+        "oxtorch.randn((2,3), device=cuda1)",
+        device_of(randn(&[2, 3], cuda1, None)),
+        1,
+        "device(type='cuda', index=1)",
+    );
     c.comment("You can substitute the oxtorch.device with a string");
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.randn((2,3), device='cuda:1')",
         device_of(Device::parse("cuda:1").and_then(|d| randn(&[2, 3], d, None))),
-        "cuda:1",
+        1,
+        "device(type='cuda', index=1)",
     );
 
     c.section("torch.device: note, legacy device ordinal");
     c.check_result("oxtorch.device(1)", Device::from_ordinal(1).map(|d| d.repr()), "device(type='cuda', index=1)");
 
     c.section("torch.device: note, equivalent device arguments");
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.randn((2,3), device=oxtorch.device('cuda:1'))",
         device_of(Device::parse("cuda:1").and_then(|d| randn(&[2, 3], d, None))),
-        "cuda:1",
+        1,
+        "device(type='cuda', index=1)",
     );
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.randn((2,3), device='cuda:1')",
         device_of(Device::parse("cuda:1").and_then(|d| randn(&[2, 3], d, None))),
-        "cuda:1",
+        1,
+        "device(type='cuda', index=1)",
     );
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.randn((2,3), device=1)  # legacy",
         device_of(Device::from_ordinal(1).and_then(|d| randn(&[2, 3], d, None))),
-        "cuda:1",
+        1,
+        "device(type='cuda', index=1)",
     );
     c.comment("the three device arguments are the same device:");
     let same = Device::parse("cuda:1")? == Device::from_ordinal(1)?
@@ -489,39 +509,45 @@ fn device_section(c: &mut Checker) -> Result<()> {
     c.comment("two scalars");
     let scalar = || ones(&[], ());
     let vector = || ones(&[1], ());
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(()) + oxtorch.ones(()).cuda()  # OK, scalar auto-transferred from CPU to GPU",
         device_of(scalar().and_then(|a| cuda(&scalar()?).and_then(|b| &a + &b))),
-        "cuda",
+        0,
+        "device(type='cuda', index=0)",
     );
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(()).cuda() + oxtorch.ones(())  # OK, scalar auto-transferred from CPU to GPU",
         device_of(scalar().and_then(|a| cuda(&a)).and_then(|a| &a + &scalar()?)),
-        "cuda",
+        0,
+        "device(type='cuda', index=0)",
     );
     c.comment("one scalar (CPU), one vector (GPU)");
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(()) + oxtorch.ones(1).cuda()  # OK, scalar auto-transferred from CPU to GPU",
         device_of(scalar().and_then(|a| cuda(&vector()?).and_then(|b| &a + &b))),
-        "cuda",
+        0,
+        "device(type='cuda', index=0)",
     );
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(1).cuda() + oxtorch.ones(())  # OK, scalar auto-transferred from CPU to GPU",
         device_of(vector().and_then(|a| cuda(&a)).and_then(|a| &a + &scalar()?)),
-        "cuda",
+        0,
+        "device(type='cuda', index=0)",
     );
     c.comment("one scalar (GPU), one vector (CPU)");
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(()).cuda() + oxtorch.ones(1)  # Fail, scalar not auto-transferred from GPU to CPU \
          and non-scalar not auto-transferred from CPU to GPU",
         device_of(scalar().and_then(|a| cuda(&a)).and_then(|a| &a + &vector()?)),
-        "cuda",
+        0,
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!",
     );
-    c.check_needs_backend(
+    c.check_cuda(
         "oxtorch.ones(1) + oxtorch.ones(()).cuda()  # Fail, scalar not auto-transferred from GPU to CPU \
          and non-scalar not auto-transferred from CPU to GPU",
         device_of(vector().and_then(|a| cuda(&scalar()?).and_then(|b| &a + &b))),
-        "cuda",
+        0,
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!",
     );
     Ok(())
 }
@@ -654,8 +680,10 @@ fn main() {
     let c = run();
     println!();
     println!(
-        "({} of the examples need a cuda device and failed with the no-backend error, as they must in this build)",
-        c.no_backend
+        "({} of the examples need a CUDA device this machine does not have ({} visible) and raised PyTorch's error for \
+         that, as they must)",
+        c.unavailable,
+        oxtorch::backend::cuda::device_count()
     );
     println!("tensor_attributes: {} examples, {} as documented", c.total, c.passed);
     if c.passed != c.total {

@@ -109,11 +109,6 @@ impl DeviceType {
             DeviceType::PrivateUseOne => "privateuseone",
         }
     }
-
-    /// Whether this build of oxtorch can allocate tensors on devices of this type (only `cpu` and `meta`).
-    pub fn has_backend(self) -> bool {
-        matches!(self, DeviceType::Cpu | DeviceType::Meta)
-    }
 }
 
 impl fmt::Display for DeviceType {
@@ -320,25 +315,6 @@ impl Device {
         self.device_type == DeviceType::Meta
     }
 
-    /// Whether this build of oxtorch can allocate tensors on this device: true only for cpu and meta.
-    pub fn has_backend(&self) -> bool {
-        self.device_type.has_backend()
-    }
-
-    /// `Ok` when tensors can be allocated on this device (cpu, meta); otherwise an `Error::Runtime` that names
-    /// the device and the available backends.
-    pub fn ensure_backend(&self) -> Result<()> {
-        if self.has_backend() {
-            Ok(())
-        } else {
-            Err(Error::Runtime(format!(
-                "Cannot allocate a tensor on device '{self}': oxtorch was built without a backend for '{}' \
-                 (available: cpu, meta)",
-                self.type_name()
-            )))
-        }
-    }
-
     /// Python's `repr(device)`: `device(type='cuda', index=0)` or `device(type='cpu')`.
     pub fn repr(&self) -> String {
         match self.index {
@@ -514,20 +490,6 @@ mod tests {
             assert_eq!(t.name().parse::<DeviceType>().unwrap(), t);
             assert_eq!(Device::parse(t.name()).unwrap(), Device::from(t));
         }
-    }
-
-    #[test]
-    fn backends() {
-        assert!(Device::cpu().ensure_backend().is_ok());
-        assert!(Device::meta().ensure_backend().is_ok());
-        assert!(Device::parse("cpu:0").unwrap().ensure_backend().is_ok());
-        let err = Device::parse("cuda:1").unwrap().ensure_backend().unwrap_err();
-        assert_eq!(
-            err.message(),
-            "Cannot allocate a tensor on device 'cuda:1': oxtorch was built without a backend for 'cuda' \
-             (available: cpu, meta)"
-        );
-        assert!(!Device::parse("mps").unwrap().has_backend());
     }
 
     // The only test in this crate that changes the default device.

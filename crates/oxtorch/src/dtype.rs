@@ -178,6 +178,15 @@ impl DType {
         }
     }
 
+    /// The dtype arithmetic on this dtype runs in (c10's `opmath_type`): float32 for float16 and bfloat16,
+    /// itself otherwise. Matches [`crate::element::Element::Compute`].
+    pub fn compute_dtype(self) -> DType {
+        match self {
+            DType::Float16 | DType::BFloat16 => DType::Float32,
+            other => other,
+        }
+    }
+
     /// The real dtype of a complex dtype's components; real dtypes map to themselves.
     pub fn to_real(self) -> DType {
         match self {

@@ -16,11 +16,12 @@ pub type C32 = Complex<f32>;
 pub type C64 = Complex<f64>;
 
 /// A Rust type that stores one dtype's elements.
-pub trait Element:
-    crate::storage::BufferAccess + Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static
-{
+pub trait Element: Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 'static {
     /// The dtype this type stores.
     const DTYPE: DType;
+    /// The type arithmetic on this type runs in (c10's `opmath_type`): float32 for float16 and bfloat16, which
+    /// are computed in float32 and rounded once; the type itself otherwise.
+    type Compute: Element;
     /// Converts a bool (false -> 0, true -> 1).
     fn from_bool(v: bool) -> Self;
     /// Converts an int64 (integers wrap; floats round to nearest).
@@ -52,6 +53,7 @@ macro_rules! int_element {
     ($($t:ty => $dtype:ident),*) => {$(
         impl Element for $t {
             const DTYPE: DType = DType::$dtype;
+            type Compute = $t;
             #[inline(always)] fn from_bool(v: bool) -> Self { v as $t }
             #[inline(always)] fn from_i64(v: i64) -> Self { v as $t }
             #[inline(always)] fn from_f32(v: f32) -> Self { v as $t }
@@ -67,6 +69,7 @@ int_element!(u8 => UInt8, i8 => Int8, i16 => Int16, i32 => Int32, i64 => Int64);
 
 impl Element for bool {
     const DTYPE: DType = DType::Bool;
+    type Compute = bool;
     #[inline(always)]
     fn from_bool(v: bool) -> Self {
         v
@@ -104,6 +107,7 @@ macro_rules! float_element {
     ($($t:ty => $dtype:ident, $from_self:ident),*) => {$(
         impl Element for $t {
             const DTYPE: DType = DType::$dtype;
+            type Compute = $t;
             #[inline(always)] fn from_bool(v: bool) -> Self { v as u8 as $t }
             #[inline(always)] fn from_i64(v: i64) -> Self { v as $t }
             #[inline(always)] fn from_f32(v: f32) -> Self { v as $t }
@@ -121,6 +125,7 @@ macro_rules! half_element {
     ($($t:ty => $dtype:ident),*) => {$(
         impl Element for $t {
             const DTYPE: DType = DType::$dtype;
+            type Compute = f32;
             #[inline(always)] fn from_bool(v: bool) -> Self { <$t>::from_f32(v as u8 as f32) }
             #[inline(always)] fn from_i64(v: i64) -> Self { <$t>::from_f32(v as f32) }
             #[inline(always)] fn from_f32(v: f32) -> Self { <$t>::from_f32(v) }
@@ -138,6 +143,7 @@ macro_rules! complex_element {
     ($($f:ty => $dtype:ident, $from_self:ident),*) => {$(
         impl Element for Complex<$f> {
             const DTYPE: DType = DType::$dtype;
+            type Compute = Complex<$f>;
             #[inline(always)] fn from_bool(v: bool) -> Self { Complex::new(v as u8 as $f, 0.0) }
             #[inline(always)] fn from_i64(v: i64) -> Self { Complex::new(v as $f, 0.0) }
             #[inline(always)] fn from_f32(v: f32) -> Self { Complex::new(v as $f, 0.0) }

@@ -24,6 +24,12 @@ pub enum Error {
     /// PyTorch raises `NotImplementedError`.
     #[error("{0}")]
     NotImplemented(String),
+    /// PyTorch raises `torch.AcceleratorError` (a `RuntimeError`): a failed call into the device driver.
+    #[error("{0}")]
+    Accelerator(String),
+    /// PyTorch raises `torch.OutOfMemoryError` (a `RuntimeError`): a device allocation failed.
+    #[error("{0}")]
+    OutOfMemory(String),
 }
 
 impl Error {
@@ -36,6 +42,8 @@ impl Error {
             Error::Value(_) => "ValueError",
             Error::ZeroDivision(_) => "ZeroDivisionError",
             Error::NotImplemented(_) => "NotImplementedError",
+            Error::Accelerator(_) => "AcceleratorError",
+            Error::OutOfMemory(_) => "OutOfMemoryError",
         }
     }
 
@@ -47,7 +55,9 @@ impl Error {
             | Error::Index(m)
             | Error::Value(m)
             | Error::ZeroDivision(m)
-            | Error::NotImplemented(m) => m,
+            | Error::NotImplemented(m)
+            | Error::Accelerator(m)
+            | Error::OutOfMemory(m) => m,
         }
     }
 }

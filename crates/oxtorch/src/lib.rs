@@ -5,17 +5,16 @@
 #![doc = include_str!("../../../README.md")]
 #![warn(missing_docs)]
 
-pub mod allocator;
+pub mod backend;
 pub mod device;
 pub mod display;
 pub mod dtype;
 pub mod element;
 pub mod error;
 pub mod iter;
-pub mod kernels;
 pub mod layout;
 pub mod memory_format;
-pub mod parallel;
+pub mod op;
 pub mod promotion;
 pub mod random;
 pub mod scalar;
@@ -23,12 +22,14 @@ pub mod shape;
 pub mod storage;
 pub mod tensor;
 
+pub use backend::cpu::parallel::{get_num_threads, set_num_threads};
+pub use backend::cpu::CpuElement;
 pub use device::{get_default_device, set_default_device, DefaultDeviceGuard, Device, DeviceType};
 pub use dtype::DType;
 pub use error::{Error, Result};
 pub use layout::Layout;
 pub use memory_format::MemoryFormat;
-pub use parallel::{get_num_threads, set_num_threads};
+pub use op::{BinaryOp, RoundingMode};
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};
 pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;

@@ -241,22 +241,40 @@ fn reading_values_errors() {
 }
 
 #[test]
-fn allocating_without_a_backend() {
-    let cuda = Device::cuda(0).unwrap();
-    let msg = "Cannot allocate a tensor on device 'cuda:0': oxtorch was built without a backend for 'cuda' \
-               (available: cpu, meta)";
-    expect_err(zeros(&[2], cuda), "RuntimeError", msg);
-    expect_err(empty(&[2, 3], cuda), "RuntimeError", msg);
-    expect_err(full(&[2], 1.5, cuda), "RuntimeError", msg);
-    expect_err(tensor([1, 2], cuda), "RuntimeError", msg);
-    expect_err(arange(3, cuda), "RuntimeError", msg);
-    expect_err(grid(&[2]).to_device(cuda), "RuntimeError", msg);
-    expect_err(grid(&[2]).empty_like(cuda), "RuntimeError", msg);
+fn allocating_on_unavailable_devices() {
+    // without a GPU, every way of making a CUDA tensor fails with PyTorch's message for the situation; with one, a
+    // device index past the device count fails with PyTorch's invalid-ordinal error
+    let count = oxtorch::backend::cuda::device_count();
+    let index = u8::try_from(count).unwrap();
+    let cuda = Device::cuda(index).unwrap();
+    let (kind, msg) = if count == 0 {
+        ("RuntimeError", oxtorch::backend::cuda::NO_DRIVER_MSG.to_string())
+    } else {
+        let e = oxtorch::backend::ensure_available(cuda).unwrap_err();
+        ("AcceleratorError", e.message().to_string())
+    };
+    assert!(count > 0 || !oxtorch::backend::cuda::is_available());
+    expect_err(zeros(&[2], cuda), kind, &msg);
+    expect_err(empty(&[2, 3], cuda), kind, &msg);
+    expect_err(full(&[2], 1.5, cuda), kind, &msg);
+    expect_err(tensor([1, 2], cuda), kind, &msg);
+    expect_err(arange(3, cuda), kind, &msg);
+    expect_err(grid(&[2]).to_device(cuda), kind, &msg);
+    expect_err(grid(&[2]).empty_like(cuda), kind, &msg);
+    expect_err(grid(&[2]).cuda(Some(index)), kind, &msg);
+    if count == 0 {
+        expect_err(grid(&[2]).cuda(None), kind, &msg);
+        expect_err(oxtorch::backend::cuda::current_device(), kind, &msg);
+        expect_err(oxtorch::backend::cuda::synchronize(None), kind, &msg);
+    } else {
+        assert!(msg.starts_with("CUDA error: invalid device ordinal\nGPU device may be out of range"));
+    }
     let mps = Device::parse("mps").unwrap();
     expect_err(
         zeros(&[1], mps),
         "RuntimeError",
-        "Cannot allocate a tensor on device 'mps': oxtorch was built without a backend for 'mps' (available: cpu, meta)",
+        "Cannot allocate a tensor on device 'mps': oxtorch was built without a backend for 'mps' \
+         (available: cpu, cuda, meta)",
     );
 }
 

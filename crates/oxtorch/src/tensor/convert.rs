@@ -3,16 +3,14 @@
 
 use super::factory::{empty, empty_strided, like_strides};
 use super::{Tensor, TensorOptions, NO_DATA_MSG};
+use crate::backend;
 use crate::device::Device;
 use crate::dtype::DType;
 use crate::element::Element;
-use crate::error::{runtime_err, Error, Result};
-use crate::iter::{self, Overlap, Plan};
-use crate::kernels::cpu::copy::cast_copy;
+use crate::error::{runtime_err, Result};
+use crate::iter::{self, Plan};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
-use crate::shape::{self, fmt_list};
-use crate::storage::{lock_all, split_exclusive, BufferAccess};
 
 /// C's name of an integer dtype, as PyTorch's overflow message writes it.
 fn c_type_name(dtype: DType) -> &'static str {
@@ -47,21 +45,13 @@ pub(crate) fn check_scalar_fits(value: &Scalar, dtype: DType) -> Result<()> {
 
 impl Tensor {
     /// Copies `src` into this tensor (`copy_`), broadcasting `src` to this shape and converting its values by
-    /// PyTorch's rules. Refuses to write into overlapping elements or from a partially overlapping source.
+    /// PyTorch's rules, across devices too. Refuses to write into overlapping elements or from a partially
+    /// overlapping source.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
         if self.is_same(src) && self.dtype() == src.dtype() {
             return Ok(());
         }
-        let shape = shape::broadcast_shapes(self.sizes(), src.sizes())?;
-        if shape.as_slice() != self.sizes() {
-            runtime_err!(
-                "output with shape {} doesn't match the broadcast shape {}",
-                fmt_list(self.sizes()),
-                fmt_list(&shape)
-            )
-        }
-        iter::assert_no_internal_overlap(self)?;
-        iter::assert_no_partial_overlap(self, src)?;
+        iter::check_copy(self, src)?;
         if !self.storage().has_data() {
             return Ok(()); // a meta destination records no values
         }
@@ -69,24 +59,38 @@ impl Tensor {
             runtime_err!("{NO_DATA_MSG}")
         }
         // an aliasing source (full overlap, or too hard to tell) is read from a private copy first
-        let src = if src.is_alias_of(self) && iter::overlap(self, src) != Overlap::No {
+        let src = if iter::copy_needs_private_source(self, src) {
             src.clone_in(MemoryFormat::Contiguous)?
         } else {
             src.clone()
         };
+        if src.device() != self.device() {
+            return self.copy_across_devices(&src);
+        }
         let src = src.expand(&super::view::to_i64(self.sizes()))?;
-        let plan = Plan::new(&[self, &src]);
-        let (mut guards, index) = lock_all(&[(self.storage(), true), (src.storage(), false)]);
-        let (Some(out_i), Some(in_i)) = (index[0], index[1]) else { return Ok(()) };
-        let (out_guard, others) = split_exclusive(&mut guards, out_i).ok_or_else(not_locked)?;
-        let in_guard = others.get(in_i).copied().flatten().ok_or_else(not_locked)?;
-        crate::dispatch_dtype!(self.dtype(), D => {
-            let dst = D::slice_mut(out_guard).ok_or_else(mismatch)?;
-            crate::dispatch_dtype!(src.dtype(), S => {
-                let src_values = S::slice(in_guard).ok_or_else(mismatch)?;
-                cast_copy::<D, S>(&plan, dst, src_values);
-            })
-        });
+        backend::copy(&Plan::new(&[self, &src]), self.storage(), src.storage())
+    }
+
+    /// `copy_` between devices, staged as PyTorch stages it: the values are converted on the CPU side when one
+    /// side is the CPU (else on the source's device), moved as contiguous elements of one dtype, and laid out into
+    /// this tensor's strides on its own device.
+    fn copy_across_devices(&self, src: &Tensor) -> Result<()> {
+        let same_type = src.dtype() == self.dtype();
+        let convert_at_source = !self.device().is_cpu();
+        let staged_dtype = if convert_at_source { self.dtype() } else { src.dtype() };
+        let staged = src.to(TensorOptions::new().dtype(staged_dtype), false)?.expand_as(self)?.contiguous()?;
+        let direct = self.is_contiguous() && (convert_at_source || same_type);
+        let landing = if direct { self.clone() } else { empty(self.sizes(), (staged_dtype, self.device()))? };
+        backend::transfer(
+            landing.storage(),
+            landing.storage_offset(),
+            staged.storage(),
+            staged.storage_offset(),
+            self.numel(),
+        )?;
+        if !direct {
+            self.copy_(&landing)?;
+        }
         Ok(())
     }
 
@@ -94,23 +98,7 @@ impl Tensor {
     pub fn fill_(&self, value: impl Into<Scalar>) -> Result<()> {
         let value = value.into();
         check_scalar_fits(&value, self.dtype())?;
-        let Some(mut guard) = self.storage().write() else { return Ok(()) };
-        let plan = Plan::new(&[self]);
-        crate::dispatch_dtype!(self.dtype(), T => {
-            let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
-            let v = T::from_scalar(value);
-            let stride = plan.inner_stride(0);
-            plan.for_chunks(data, |data, start, end, base| {
-                plan.for_each_run_in(start, end, base, |offsets, len| {
-                    if stride == 1 {
-                        data[offsets[0]..offsets[0] + len].fill(v);
-                    } else {
-                        (0..len).for_each(|i| data[offsets[0] + i * stride] = v);
-                    }
-                })
-            });
-        });
-        Ok(())
+        backend::fill(&Plan::new(&[self]), self.storage(), value)
     }
 
     /// A row-major contiguous tensor with the same values: this tensor itself when already contiguous.
@@ -146,6 +134,21 @@ impl Tensor {
         self.to(TensorOptions::new().dtype(dtype), false)
     }
 
+    /// This tensor on a CUDA device (`Tensor.cuda(device)`): the given index, or the current CUDA device; itself
+    /// when it is already there.
+    pub fn cuda(&self, index: Option<u8>) -> Result<Tensor> {
+        let device = match index {
+            Some(i) => Device::cuda(i)?,
+            None => Device::from(crate::device::DeviceType::Cuda),
+        };
+        self.to_device(device)
+    }
+
+    /// This tensor in host memory (`Tensor.cpu()`): itself when it is already there.
+    pub fn cpu(&self) -> Result<Tensor> {
+        self.to_device(Device::cpu())
+    }
+
     /// Moves to `device` (`to(device)`); returns this tensor when it is already there.
     pub fn to_device(&self, device: Device) -> Result<Tensor> {
         self.to(TensorOptions::new().device(device), false)
@@ -156,7 +159,10 @@ impl Tensor {
     pub fn to(&self, options: impl Into<TensorOptions>, copy: bool) -> Result<Tensor> {
         let options = options.into();
         let dtype = options.dtype.unwrap_or(self.dtype());
-        let device = options.device.unwrap_or(self.device());
+        let device = match options.device {
+            Some(d) => crate::backend::resolve_device(d)?,
+            None => self.device(),
+        };
         let format = options.memory_format.unwrap_or(MemoryFormat::Preserve);
         let aliases = dtype == self.dtype()
             && device == self.device()
@@ -176,12 +182,4 @@ impl Tensor {
         out.copy_(self)?;
         Ok(out)
     }
-}
-
-fn mismatch() -> Error {
-    Error::Runtime("internal error: storage dtype does not match the tensor's dtype".into())
-}
-
-fn not_locked() -> Error {
-    Error::Runtime("internal error: a storage of the copy was not locked as required".into())
 }

@@ -2,6 +2,7 @@
 //! `linspace`, the random factories, and the `*_like` forms.
 
 use super::{Tensor, TensorOptions};
+use crate::backend::cpu::CpuElement;
 use crate::dtype::DType;
 use crate::element::{Element, C64};
 use crate::error::{runtime_err, Error, Result};
@@ -32,7 +33,7 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
             shape::fmt_list(strides)
         ))
     })?;
-    let storage = Storage::uninit(len, dtype, options.resolved_device())?;
+    let storage = Storage::for_overwrite(len, dtype, options.resolved_device())?;
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }
 
@@ -201,7 +202,7 @@ pub fn tensor_from_scalars(values: &[Scalar], sizes: &[usize], options: impl Int
 }
 
 /// A contiguous CPU tensor owning `values`, of the element type's dtype.
-pub fn from_vec<T: Element>(values: Vec<T>, sizes: &[usize]) -> Result<Tensor> {
+pub fn from_vec<T: CpuElement>(values: Vec<T>, sizes: &[usize]) -> Result<Tensor> {
     if values.len() != shape::numel(sizes) {
         runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
     }
@@ -299,7 +300,8 @@ pub fn linspace(
     vector_on(&values, dtype, options.resolved_device())
 }
 
-/// Fills a new tensor with values drawn by `draw` (one per element, row-major).
+/// Fills a new tensor with values drawn by `draw` (one per element, row-major), drawn on the host and moved to
+/// the requested device and memory format.
 fn random_tensor(
     sizes: &[usize],
     options: TensorOptions,
@@ -307,18 +309,18 @@ fn random_tensor(
     mut draw: impl FnMut() -> Scalar,
 ) -> Result<Tensor> {
     let dtype = options.dtype.unwrap_or(default_dtype);
-    let device = options.resolved_device();
+    let device = crate::backend::resolve_device(options.resolved_device())?;
     if device.is_meta() {
         return empty(sizes, options.dtype(dtype));
     }
-    device.ensure_backend()?;
     let values: Vec<Scalar> = (0..shape::numel(sizes)).map(|_| draw()).collect();
     let storage = scalars_to_storage(&values, dtype)?;
     let t = Tensor::from_parts(storage, 0, sizes.into(), shape::contiguous_strides(sizes));
-    match options.memory_format.unwrap_or_default() {
-        MemoryFormat::Contiguous => Ok(t),
-        format => t.contiguous_in(format),
-    }
+    let t = match options.memory_format.unwrap_or_default() {
+        MemoryFormat::Contiguous => t,
+        format => t.contiguous_in(format)?,
+    };
+    t.to_device(device)
 }
 
 fn check_floating(options: &TensorOptions, kernel: &str) -> Result<()> {

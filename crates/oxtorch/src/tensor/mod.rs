@@ -10,6 +10,7 @@ pub mod ops;
 pub mod options;
 pub mod view;
 
+use crate::backend::cpu::CpuElement;
 use crate::device::Device;
 use crate::dtype::DType;
 use crate::element::Element;
@@ -174,6 +175,19 @@ impl Tensor {
         self.dtype().is_complex()
     }
 
+    /// True on a CUDA device (`Tensor.is_cuda`).
+    pub fn is_cuda(&self) -> bool {
+        self.device().device_type() == crate::device::DeviceType::Cuda
+    }
+
+    /// The CUDA device index, or -1 for a tensor on the CPU (`Tensor.get_device()`).
+    pub fn get_device(&self) -> i64 {
+        match (self.is_cuda(), self.device().index()) {
+            (true, Some(i)) => i64::from(i),
+            _ => -1,
+        }
+    }
+
     /// True on the meta device (shape and dtype, no data).
     pub fn is_meta(&self) -> bool {
         self.device().is_meta()
@@ -181,7 +195,7 @@ impl Tensor {
 
     /// Whether both handles view the same storage.
     pub fn is_alias_of(&self, other: &Tensor) -> bool {
-        self.storage().same(other.storage())
+        self.storage().ptr_eq(other.storage())
     }
 
     /// Whether both handles show the same elements: same storage, offset, sizes and strides.
@@ -193,8 +207,9 @@ impl Tensor {
                 && self.strides() == other.strides())
     }
 
-    /// The elements in row-major order as `T`, which must be this tensor's element type.
-    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+    /// The elements in row-major order as `T`, which must be this tensor's element type (copied to the host
+    /// first for tensors on another device).
+    pub fn to_vec<T: CpuElement>(&self) -> Result<Vec<T>> {
         if T::DTYPE != self.dtype() {
             return Err(Error::Type(format!(
                 "to_vec::<{}>() needs a tensor of dtype {}, but the tensor has dtype {}",
@@ -210,10 +225,8 @@ impl Tensor {
             return Ok(Vec::new());
         }
         let contiguous = self.contiguous()?;
-        let guard = contiguous.storage().read().ok_or_else(|| Error::Runtime(NO_DATA_MSG.into()))?;
-        let all = T::slice(&guard).ok_or_else(|| Error::Runtime("storage dtype mismatch".into()))?;
-        let start = contiguous.storage_offset();
-        Ok(all[start..start + self.numel()].to_vec())
+        let host = crate::backend::read(contiguous.storage(), contiguous.storage_offset(), self.numel())?;
+        T::into_vec(host).ok_or_else(|| Error::Runtime("internal error: storage dtype mismatch".into()))
     }
 
     /// The elements in row-major order as Python-style numbers (`tolist()`, flattened).
@@ -235,8 +248,8 @@ impl Tensor {
     /// PyTorch's repr, e.g. `tensor([1, 2, 3])`.
     pub fn repr(&self) -> String {
         let values = if self.storage().has_data() { self.to_scalars().ok() } else { None };
-        let default_type = crate::device::get_default_device().device_type();
-        let device = (self.device().device_type() != default_type).then(|| self.device().to_string());
+        // PyTorch prints the device unless it is the (legacy, always CPU) default tensor type's
+        let device = (!self.device().is_cpu()).then(|| self.device().to_string());
         crate::display::tensor_repr(&crate::display::ReprInput {
             sizes: self.sizes(),
             dtype: self.dtype(),
@@ -246,8 +259,7 @@ impl Tensor {
     }
 }
 
-/// PyTorch's message for reading data out of a meta tensor.
-pub(crate) const NO_DATA_MSG: &str = "Cannot copy out of meta tensor; no data!";
+pub(crate) use crate::backend::meta::NO_DATA_MSG;
 
 /// Prints PyTorch's repr.
 impl std::fmt::Display for Tensor {

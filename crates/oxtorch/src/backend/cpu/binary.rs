@@ -3,12 +3,13 @@
 //!
 //! When the output and both inputs already hold `D`, the loop reads and writes typed slices directly; otherwise
 //! it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never allocate
-//! full-size temporaries. Large work is split over threads by [`Plan::for_chunks`].
+//! full-size temporaries. Large work is split over threads by [`for_chunks`].
 
 use super::arith::Arith;
+use super::buffer::{CpuBuffer, CpuElement};
+use super::parallel::for_chunks;
 use crate::element::Element;
 use crate::iter::Plan;
-use crate::storage::{BufferAccess, CpuBuffer};
 
 /// Elements converted per step on the mixed-dtype path.
 pub const CHUNK: usize = 256;
@@ -24,7 +25,7 @@ pub enum Rhs<'a, C> {
 
 /// Runs `out = f(a, b)` over `plan` (operands: 0 = out, 1 = a, 2 = b). `a = None` means the first input is the
 /// output itself (an in-place operation), read at the output's positions.
-pub fn binary<D: Element, C: Arith>(
+pub fn binary<D: CpuElement, C: Arith>(
     plan: &Plan,
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
@@ -41,7 +42,7 @@ pub fn binary<D: Element, C: Arith>(
     };
     if let (Some(b), Some(a)) = (typed_b, typed_a) {
         if let Some(o) = D::slice_mut(out) {
-            plan.for_chunks(o, |o, start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, &f));
+            for_chunks(plan, o, |o, start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, &f));
             return;
         }
     }
@@ -65,8 +66,8 @@ fn mixed<D: Element, C: Arith>(
     compute: &ChunkFn<'_, C>,
 ) {
     crate::dispatch_dtype!(out.dtype(), O => {
-        if let Some(o) = <O as BufferAccess>::slice_mut(out) {
-            plan.for_chunks(o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, compute));
+        if let Some(o) = <O as CpuElement>::slice_mut(out) {
+            for_chunks(plan, o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, compute));
         }
     })
 }
@@ -184,7 +185,7 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
 /// and then to `C`.
 pub fn load<D: Element, C: Element>(buf: &CpuBuffer, offset: usize, stride: usize, dst: &mut [C]) {
     crate::dispatch_dtype!(buf.dtype(), S => {
-        if let Some(src) = <S as BufferAccess>::slice(buf) {
+        if let Some(src) = <S as CpuElement>::slice(buf) {
             load_typed::<S, D, C>(src, offset, stride, dst);
         }
     })

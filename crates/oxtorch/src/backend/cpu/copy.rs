@@ -5,6 +5,7 @@
 //! sides stay in cache; every other copy streams along the innermost dimension. Large copies run on several
 //! threads, on disjoint parts of the destination.
 
+use super::parallel::for_chunks;
 use crate::element::Element;
 use crate::iter::Plan;
 
@@ -18,7 +19,7 @@ pub fn cast_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) 
         return;
     }
     let (ds, ss) = (plan.inner_stride(0), plan.inner_stride(1));
-    plan.for_chunks(dst, |dst, start, end, base| {
+    for_chunks(plan, dst, |dst, start, end, base| {
         plan.for_each_run_in(start, end, base, |offsets, len| {
             let (d0, s0) = (offsets[0], offsets[1]);
             match (ds, ss) {
@@ -92,17 +93,17 @@ fn tiled_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
             }
         }
     };
-    if n0 * n1 * rest < 2 * crate::parallel::GRAIN_SIZE {
+    if n0 * n1 * rest < 2 * super::parallel::GRAIN_SIZE {
         bands.into_iter().for_each(copy_band);
     } else {
         // group bands into a few tasks per thread
-        let tasks = (crate::parallel::get_num_threads() * 4).max(1);
+        let tasks = (super::parallel::get_num_threads() * 4).max(1);
         let per_task = bands.len().div_ceil(tasks);
         let mut groups: Vec<Vec<_>> = Vec::new();
         let mut it = bands.into_iter().peekable();
         while it.peek().is_some() {
             groups.push(it.by_ref().take(per_task).collect());
         }
-        crate::parallel::run_tasks(groups, |group| group.into_iter().for_each(copy_band));
+        super::parallel::run_tasks(groups, |group| group.into_iter().for_each(copy_band));
     }
 }

@@ -1,6 +1,7 @@
-//! Threads: the number of threads kernels use (`torch.set_num_threads` / `get_num_threads`) and the rayon pool
-//! that runs them.
+//! Threads: the number of threads kernels use (`torch.set_num_threads` / `get_num_threads`), the rayon pool
+//! that runs them, and the split of a plan's output into disjoint chunks for them.
 
+use crate::iter::Plan;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
@@ -63,4 +64,33 @@ pub fn run_tasks<T: Send>(tasks: Vec<T>, work: impl Fn(T) + Sync) {
         }),
         None => tasks.into_iter().for_each(work),
     }
+}
+
+/// Runs `work(out_chunk, start, end, out_base)` over the iteration of `plan`: on disjoint chunks of the output
+/// in parallel when the work is large and the output is linear in iteration order, else once over everything.
+/// `out_chunk` is `out[out_base..]` restricted to the chunk; pass `out_base` to [`Plan::for_each_run_in`].
+pub fn for_chunks<T: Send>(plan: &Plan, out: &mut [T], work: impl Fn(&mut [T], usize, usize, usize) + Sync) {
+    let n = plan.numel();
+    let threads = get_num_threads();
+    if threads <= 1 || n < 2 * GRAIN_SIZE || !plan.output_is_linear() {
+        work(out, 0, n, 0);
+        return;
+    }
+    let chunks = (n / GRAIN_SIZE).min(threads * 4);
+    let base = plan.offsets[0];
+    let Some(region) = out.get_mut(base..base + n) else {
+        work(out, 0, n, 0);
+        return;
+    };
+    let mut tasks = Vec::with_capacity(chunks);
+    let mut rest = region;
+    let mut start = 0;
+    for c in 0..chunks {
+        let end = n * (c + 1) / chunks;
+        let (head, tail) = rest.split_at_mut(end - start);
+        tasks.push((head, start, end));
+        rest = tail;
+        start = end;
+    }
+    run_tasks(tasks, |(chunk, s, e)| work(chunk, s, e, base + s));
 }

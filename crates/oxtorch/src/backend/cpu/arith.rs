@@ -19,18 +19,12 @@ pub trait Arith: Element {
     fn div_trunc(a: Self, b: Self) -> Self {
         Self::div_trunc_rounding(a, b, |x| x)
     }
-    /// `a / b` rounded toward negative infinity.
-    fn div_floor(a: Self, b: Self) -> Self {
-        Self::div_floor_rounding(a, b, |x| x)
-    }
     /// `div_trunc` with `round` applied to the quotient before truncation: PyTorch computes float16/bfloat16
     /// `trunc(a / b)` with the quotient rounded to the storage type.
     fn div_trunc_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self;
     /// `div_floor` with `round` applied after every intermediate operation, as PyTorch's scalar
     /// `div_floor_floating` does in float16/bfloat16 arithmetic.
     fn div_floor_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self;
-    /// Whether the value is zero (for the integer division-by-zero check).
-    fn is_zero(self) -> bool;
 }
 
 macro_rules! int_arith {
@@ -54,7 +48,6 @@ macro_rules! int_arith {
                 let signs_differ = (a < 0) != (b < 0);
                 if signs_differ && a.wrapping_rem(b) != 0 { q.wrapping_sub(1) } else { q }
             }
-            #[inline(always)] fn is_zero(self) -> bool { self == 0 }
         }
     )*};
 }
@@ -84,10 +77,6 @@ impl Arith for bool {
     #[inline(always)]
     fn div_floor_rounding(a: Self, _b: Self, _: impl Fn(Self) -> Self) -> Self {
         a
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        !self
     }
 }
 
@@ -122,7 +111,6 @@ macro_rules! float_arith {
                     (0.0 as $t).copysign(r(a / b))
                 }
             }
-            #[inline(always)] fn is_zero(self) -> bool { self == 0.0 }
         }
     )*};
 }
@@ -160,7 +148,6 @@ macro_rules! complex_arith {
             fn div_trunc_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self { Self::div(a, b) }
             #[inline(always)]
             fn div_floor_rounding(a: Self, b: Self, _: impl Fn(Self) -> Self) -> Self { Self::div(a, b) }
-            #[inline(always)] fn is_zero(self) -> bool { self.re == 0.0 && self.im == 0.0 }
         }
     )*};
 }

@@ -5,8 +5,8 @@
 //! Reused buffers hold the previous values: only `empty`-style allocations (whose contents are unspecified, as in
 //! PyTorch, though always initialized) take them unfilled; zero-filled allocations clear them.
 
+use super::buffer::CpuBuffer;
 use crate::dtype::DType;
-use crate::storage::CpuBuffer;
 use std::collections::HashMap;
 use std::sync::Mutex;
 

@@ -1,0 +1,255 @@
+//! The CPU backend: buffers in host memory behind one lock per storage (`lock.rs`), a caching allocator, a thread
+//! pool, and the loops: the binary arithmetic loop (`binary.rs`, with the per-type arithmetic of `arith.rs`),
+//! the casting copy (`copy.rs`) and fill.
+//!
+//! Device-specific semantics that live here: integer division with a rounding mode by zero is an error
+//! (PyTorch's `ZeroDivisionError`, checked before any element is written), and float16/bfloat16 multiplication
+//! and division by a one-element operand read it at float32 precision (PyTorch's `original_scalar_value`).
+
+mod allocator;
+pub(crate) mod arith;
+mod binary;
+mod buffer;
+mod copy;
+mod external;
+mod lock;
+pub mod parallel;
+
+pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
+pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
+pub use external::ExternalBuffer;
+
+use self::arith::Arith;
+use self::binary::{load, Rhs, CHUNK};
+use self::lock::{cpu_part, with_locked};
+use super::{Arg, BinaryCall};
+use crate::dtype::DType;
+use crate::element::Element;
+use crate::error::{runtime_err, Error, Result};
+use crate::iter::Plan;
+use crate::op::{BinaryOp, RoundingMode};
+use crate::scalar::Scalar;
+use crate::storage::Storage;
+use smallvec::SmallVec;
+
+fn mismatch() -> Error {
+    Error::Runtime("internal error: a storage's buffer does not hold its dtype".into())
+}
+
+/// A buffer of one element holding `value` in the dtype a Python number of its kind is stored in.
+fn one_element(value: Scalar) -> CpuBuffer {
+    crate::dispatch_dtype!(value.storage_dtype(), T => T::into_buffer(vec![T::from_scalar(value)]))
+}
+
+/// The element at `offset` of a buffer, as a Python-style number.
+fn element_at(buffer: &CpuBuffer, offset: usize) -> Option<Scalar> {
+    crate::dispatch_dtype!(buffer.dtype(), T => T::slice(buffer).and_then(|s| s.get(offset)).map(|v| v.to_scalar()))
+}
+
+/// Runs a binary arithmetic kernel (see [`super::binary`]).
+pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
+    let mut inputs: SmallVec<[&Storage; 2]> = SmallVec::new();
+    for arg in [call.lhs, call.rhs] {
+        if let Arg::Storage(s) = arg {
+            inputs.push(s);
+        }
+    }
+    // a number on the left (`2 - t`) is read from a one-element buffer of stride 0
+    let lhs_value = match call.lhs {
+        Arg::Value(v) => Some(one_element(v)),
+        _ => None,
+    };
+    with_locked(call.out, &inputs, |out, buffers| {
+        let mut next = buffers.iter();
+        let lhs: Option<&CpuBuffer> = match call.lhs {
+            Arg::Storage(_) => next.next().copied(),
+            Arg::Value(_) => lhs_value.as_ref(),
+            Arg::Output => None,
+        };
+        let rhs = match call.rhs {
+            Arg::Storage(_) => Operand2::Buffer(next.next().copied().ok_or_else(mismatch)?),
+            Arg::Value(v) => Operand2::Value(v),
+            Arg::Output => return Err(Error::Runtime("internal error: the output as a second input".into())),
+        };
+        // a second input that is one value repeated is read once (PyTorch's `is_scalar(2)`)
+        let rhs = match rhs {
+            Operand2::Buffer(b) if call.plan.is_scalar(2) => {
+                element_at(b, call.plan.offsets[2]).map_or(Operand2::Buffer(b), Operand2::Value)
+            }
+            other => other,
+        };
+        if call.op.rounding_mode().is_some() && call.dtype.is_integral(false) {
+            check_no_zero_divisor(call.plan, &rhs, call.dtype)?;
+        }
+        crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))
+    })?
+}
+
+/// The second input of a CPU binary kernel: a buffer laid out by the plan, or one value.
+#[derive(Clone, Copy)]
+enum Operand2<'a> {
+    Buffer(&'a CpuBuffer),
+    Value(Scalar),
+}
+
+/// Integer division with a rounding mode by zero is an error (checked before any element is written).
+fn check_no_zero_divisor(plan: &Plan, rhs: &Operand2<'_>, common: DType) -> Result<()> {
+    let found = match *rhs {
+        Operand2::Value(v) => crate::dispatch_dtype!(common, D => D::from_scalar(v) == D::default()),
+        Operand2::Buffer(buffer) => crate::dispatch_dtype!(common, D => {
+            let mut zero = false;
+            let stride = plan.inner_stride(2);
+            let mut chunk = [D::default(); CHUNK];
+            plan.for_each_run(|offs, len| {
+                let mut done = 0;
+                while done < len && !zero {
+                    let n = CHUNK.min(len - done);
+                    load::<D, D>(buffer, offs[2] + done * stride, stride, &mut chunk[..n]);
+                    zero |= chunk[..n].contains(&D::default());
+                    done += n;
+                }
+            });
+            zero
+        }),
+    };
+    if found {
+        runtime_err!("ZeroDivisionError")
+    }
+    Ok(())
+}
+
+/// Picks the element function for `op` in `D`'s compute type and runs the loop.
+fn run<D: CpuElement>(
+    op: BinaryOp,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Operand2<'_>,
+) -> Result<()>
+where
+    D::Compute: Arith,
+{
+    // float16/bfloat16 multiply and divide by a one-element operand read it at compute precision, as PyTorch's
+    // kernels do (`original_scalar_value`); everything else reads it rounded to the common dtype.
+    let reduced = D::DTYPE != <D::Compute as Element>::DTYPE;
+    let scalar_rhs = matches!(rhs, Operand2::Value(_)) && reduced && matches!(op, BinaryOp::Mul | BinaryOp::Div { .. });
+    let rhs_arg = match rhs {
+        Operand2::Value(v) if scalar_rhs => Rhs::Value(D::Compute::from_scalar(v)),
+        Operand2::Value(v) => Rhs::Value(D::from_scalar(v).cast::<D::Compute>()),
+        Operand2::Buffer(b) => Rhs::Buffer(b),
+    };
+    compute::<D, D::Compute>(op, plan, out, lhs, rhs_arg, scalar_rhs);
+    Ok(())
+}
+
+/// The loop for `op` with element type `D` computing in `C`.
+fn compute<D: CpuElement, C: Arith>(
+    op: BinaryOp,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Rhs<'_, C>,
+    scalar_rhs: bool,
+) {
+    // rounding of intermediate results to the storage type where PyTorch computes in it (float16/bfloat16
+    // rounded division against a tensor); the one-element path computes purely in float32
+    let round = move |x: C| if scalar_rhs { x } else { x.cast::<D>().cast::<C>() };
+    let is_one = |s: &Scalar| s.to_complex() == num_complex::Complex::new(1.0, 0.0);
+    match op {
+        BinaryOp::Add { alpha } if is_one(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::add),
+        BinaryOp::Sub { alpha } if is_one(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::sub),
+        BinaryOp::Add { alpha } => {
+            let alpha: C = D::from_scalar(alpha).cast();
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::add(a, C::mul(alpha, b)))
+        }
+        BinaryOp::Sub { alpha } => {
+            let alpha: C = D::from_scalar(alpha).cast();
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::sub(a, C::mul(alpha, b)))
+        }
+        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, C::mul),
+        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, C::div),
+        BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) } => {
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::div_trunc_rounding(a, b, round))
+        }
+        BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } => {
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::div_floor_rounding(a, b, round))
+        }
+    }
+}
+
+/// Copies `src` into `dst` along `plan`, converting each element (see [`super::copy`]).
+pub(crate) fn copy(plan: &Plan, dst: &Storage, src: &Storage) -> Result<()> {
+    with_locked(dst, &[src], |out, inputs| -> Result<()> {
+        crate::dispatch_dtype!(out.dtype(), D => {
+            let dst_values = D::slice_mut(out).ok_or_else(mismatch)?;
+            crate::dispatch_dtype!(inputs[0].dtype(), S => {
+                let src_values = S::slice(inputs[0]).ok_or_else(mismatch)?;
+                copy::cast_copy::<D, S>(plan, dst_values, src_values);
+            })
+        });
+        Ok(())
+    })?
+}
+
+/// Writes `value` into every element `plan` visits (see [`super::fill`]).
+pub(crate) fn fill(plan: &Plan, dst: &Storage, value: Scalar) -> Result<()> {
+    let mut guard = lock::write(cpu_part(dst)?);
+    crate::dispatch_dtype!(dst.dtype(), T => {
+        let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+        let v = T::from_scalar(value);
+        let stride = plan.inner_stride(0);
+        parallel::for_chunks(plan, data, |data, start, end, base| {
+            plan.for_each_run_in(start, end, base, |offsets, len| {
+                if stride == 1 {
+                    data[offsets[0]..offsets[0] + len].fill(v);
+                } else {
+                    (0..len).for_each(|i| data[offsets[0] + i * stride] = v);
+                }
+            })
+        });
+    });
+    Ok(())
+}
+
+/// Copies contiguous elements between two CPU storages of one dtype (see [`super::transfer`]).
+pub(crate) fn transfer(dst: &Storage, dst_offset: usize, src: &Storage, src_offset: usize, len: usize) -> Result<()> {
+    if dst.ptr_eq(src) {
+        let mut guard = lock::write(cpu_part(dst)?);
+        return crate::dispatch_dtype!(dst.dtype(), T => {
+            let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+            data.copy_within(src_offset..src_offset + len, dst_offset);
+            Ok(())
+        });
+    }
+    with_locked(dst, &[src], |out, inputs| -> Result<()> {
+        crate::dispatch_dtype!(out.dtype(), T => {
+            let d = T::slice_mut(out).ok_or_else(mismatch)?;
+            let s = T::slice(inputs[0]).ok_or_else(mismatch)?;
+            d[dst_offset..dst_offset + len].copy_from_slice(&s[src_offset..src_offset + len]);
+            Ok(())
+        })
+    })?
+}
+
+/// The `len` elements of a CPU storage from `offset`, copied into a new buffer (see [`super::read`]).
+pub(crate) fn read(storage: &Storage, offset: usize, len: usize) -> Result<CpuBuffer> {
+    let guard = lock::read(cpu_part(storage)?);
+    crate::dispatch_dtype!(storage.dtype(), T => {
+        let s = T::slice(&guard).ok_or_else(mismatch)?;
+        Ok(T::into_buffer(s[offset..offset + len].to_vec()))
+    })
+}
+
+/// Runs `f` on the elements of a CPU storage, under its exclusive lock.
+pub fn with_slice_mut<T: CpuElement, R>(storage: &Storage, f: impl FnOnce(&mut [T]) -> R) -> Result<R> {
+    let mut guard = lock::write(cpu_part(storage)?);
+    let s = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+    Ok(f(s))
+}
+
+/// Runs `f` on the elements of a CPU storage, under its shared lock.
+pub fn with_slice<T: CpuElement, R>(storage: &Storage, f: impl FnOnce(&[T]) -> R) -> Result<R> {
+    let guard = lock::read(cpu_part(storage)?);
+    let s = T::slice(&guard).ok_or_else(mismatch)?;
+    Ok(f(s))
+}

@@ -1,0 +1,346 @@
+//! The arithmetic of PyTorch's CUDA kernels, as kernel-body statements: for each operation and common dtype, the
+//! statements that compute one result `r` (of the common dtype `S`) from the loaded inputs `a`, `b` and the value
+//! parameters, and the values those parameters take.
+//!
+//! Where this differs from the CPU backend, it is because PyTorch's CUDA kernels differ (see
+//! `aten/src/ATen/native/cuda/Binary*.cu`):
+//! * a CPU scalar (a Python number or a zero-dim CPU tensor) is read once on the host from its own dtype and
+//!   converted to the arithmetic type (float32 for float16/bfloat16), not first rounded to the common dtype;
+//!   except as a numerator of a division, which is rounded to the common dtype;
+//! * division by a CPU scalar multiplies by its reciprocal, computed on the host;
+//! * `a + alpha * b` is one fused multiply-add (nvcc contracts it);
+//! * integer division by zero is not checked (trunc gives what the GPU's division gives; floor gives 0);
+//! * float16/bfloat16 trunc division rounds the quotient before truncating; floor division keeps the quotient in
+//!   float32 but rounds the floor and its correction to the storage type.
+
+use super::source::{c_type, ValueParam};
+use crate::backend::cpu::arith::Arith;
+use crate::dtype::DType;
+use crate::element::Element;
+use crate::error::{Error, Result};
+use crate::op::{BinaryOp, RoundingMode};
+use crate::scalar::Scalar;
+use num_complex::Complex;
+
+/// Which inputs of a binary kernel are host values rather than tensors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Values {
+    /// Both inputs are tensors.
+    None,
+    /// The first input is this host value (as its own kind holds it).
+    Lhs(Scalar),
+    /// The second input is this host value.
+    Rhs(Scalar),
+}
+
+/// A kernel body and its value parameters (with their bytes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Formula {
+    /// The operation's name for kernel names, e.g. `add`, `div_true_rv` (reciprocal of a value).
+    pub name: String,
+    /// Statements setting `r`.
+    pub body: String,
+    /// Value parameters and the bytes each holds.
+    pub values: Vec<(ValueParam, Vec<u8>)>,
+}
+
+/// The kind of arithmetic a dtype has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Bool,
+    Integer,
+    Real,
+    Reduced,
+    Complex,
+}
+
+fn class(dtype: DType) -> Class {
+    match dtype {
+        DType::Bool => Class::Bool,
+        DType::Float16 | DType::BFloat16 => Class::Reduced,
+        DType::Float32 | DType::Float64 => Class::Real,
+        DType::Complex64 | DType::Complex128 => Class::Complex,
+        _ => Class::Integer,
+    }
+}
+
+/// The little-endian bytes of an element.
+trait ElementBytes {
+    fn bytes(self) -> Vec<u8>;
+}
+
+macro_rules! element_bytes {
+    ($($t:ty),*) => {$(impl ElementBytes for $t { fn bytes(self) -> Vec<u8> { self.to_le_bytes().to_vec() } })*};
+}
+element_bytes!(u8, i8, i16, i32, i64, f32, f64);
+
+impl ElementBytes for bool {
+    fn bytes(self) -> Vec<u8> {
+        vec![u8::from(self)]
+    }
+}
+
+impl ElementBytes for half::f16 {
+    fn bytes(self) -> Vec<u8> {
+        self.to_bits().to_le_bytes().to_vec()
+    }
+}
+
+impl ElementBytes for half::bf16 {
+    fn bytes(self) -> Vec<u8> {
+        self.to_bits().to_le_bytes().to_vec()
+    }
+}
+
+impl<T: ElementBytes> ElementBytes for Complex<T> {
+    fn bytes(self) -> Vec<u8> {
+        let mut b = self.re.bytes();
+        b.extend(self.im.bytes());
+        b
+    }
+}
+
+/// The bytes of `value` converted to `dtype` by PyTorch's rules (a host-side `c10::convert`).
+pub fn value_bytes(value: Scalar, dtype: DType) -> Vec<u8> {
+    crate::dispatch_dtype!(dtype, T => T::from_scalar(value).bytes())
+}
+
+/// `1 / value` in `dtype`'s arithmetic (float32, float64, or complex by c10's division), as a number.
+fn reciprocal(value: Scalar, dtype: DType) -> Scalar {
+    match dtype {
+        DType::Float32 => Scalar::Float(f64::from(1.0f32 / f32::from_scalar(value))),
+        DType::Complex64 => {
+            let q = Complex::<f32>::div(Complex::new(1.0, 0.0), Complex::<f32>::from_scalar(value));
+            Scalar::Complex(Complex::new(f64::from(q.re), f64::from(q.im)))
+        }
+        DType::Complex128 => {
+            Scalar::Complex(Complex::<f64>::div(Complex::new(1.0, 0.0), Complex::<f64>::from_scalar(value)))
+        }
+        _ => Scalar::Float(1.0 / value.to_f64()),
+    }
+}
+
+/// Whether `value` converted to `dtype` is zero (PyTorch's `b == 0` on the converted divisor).
+fn is_zero(value: Scalar, dtype: DType) -> bool {
+    crate::dispatch_dtype!(dtype, T => T::from_scalar(value) == T::default())
+}
+
+/// Negates a number exactly (`-alpha` for subtraction); integers wrap.
+fn negate(s: Scalar) -> Scalar {
+    match s {
+        Scalar::Bool(b) => Scalar::Int(-i64::from(b)),
+        Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
+        Scalar::Float(f) => Scalar::Float(-f),
+        Scalar::Complex(c) => Scalar::Complex(-c),
+    }
+}
+
+/// Builds formulas for one common dtype.
+struct Builder {
+    s: DType,
+    o: DType,
+    values: Vec<(ValueParam, Vec<u8>)>,
+}
+
+impl Builder {
+    fn new(s: DType) -> Builder {
+        Builder { s, o: s.compute_dtype(), values: Vec::new() }
+    }
+
+    /// Declares a value parameter of `dtype` holding `value` converted to it; returns its name.
+    fn value(&mut self, name: &'static str, value: Scalar, dtype: DType) -> &'static str {
+        self.values.push((ValueParam { name, dtype }, value_bytes(value, dtype)));
+        name
+    }
+
+    /// `x` converted from the common dtype to the arithmetic type.
+    fn to_o(&self, x: &str) -> String {
+        if self.s == self.o {
+            x.to_string()
+        } else {
+            format!("Cvt<{}, {}>::f({x})", c_type(self.o), c_type(self.s))
+        }
+    }
+
+    /// `x` converted from the arithmetic type to the common dtype.
+    fn to_s(&self, x: &str) -> String {
+        if self.s == self.o {
+            x.to_string()
+        } else {
+            format!("Cvt<{}, {}>::f({x})", c_type(self.s), c_type(self.o))
+        }
+    }
+
+    fn finish(self, name: String, body: String) -> Formula {
+        Formula { name, body, values: self.values }
+    }
+}
+
+/// The formula for `op` in common dtype `common`, with `values` saying which inputs are host values.
+pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
+    let mut f = Builder::new(common);
+    let suffix = match values {
+        Values::None => "",
+        Values::Lhs(_) => "_lv",
+        Values::Rhs(_) => "_rv",
+    };
+    let cs = c_type(common);
+    let c = class(common);
+    // the operands as the body names them: loaded tensors `a`/`b`, or a value parameter
+    let (va, vb) = match values {
+        Values::Lhs(v) => (Some(v), None),
+        Values::Rhs(v) => (None, Some(v)),
+        Values::None => (None, None),
+    };
+    let body = match op {
+        BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
+            let alpha = if matches!(op, BinaryOp::Sub { .. }) { negate(alpha) } else { alpha };
+            let o = f.o;
+            f.value("alpha", alpha, o);
+            // a CPU scalar is read at arithmetic precision
+            let a = match va {
+                Some(v) => f.value("va", v, o).to_string(),
+                None => f.to_o("a"),
+            };
+            let b = match vb {
+                Some(v) => f.value("vb", v, o).to_string(),
+                None => f.to_o("b"),
+            };
+            match c {
+                Class::Real | Class::Reduced => format!("r = {};", f.to_s(&format!("fma_(alpha, {b}, {a})"))),
+                Class::Integer => format!("r = ({cs})((u64){a} + (u64)alpha * (u64){b});"),
+                Class::Bool => format!("r = {a} || (alpha && {b});"),
+                Class::Complex => format!("r = {a} + alpha * {b};"),
+            }
+        }
+        BinaryOp::Mul => {
+            let o = f.o;
+            // the symmetric kernel puts a CPU scalar on the left
+            let (x, y) = match (va, vb) {
+                (Some(v), _) | (_, Some(v)) => {
+                    let other = if va.is_some() { "b" } else { "a" };
+                    (f.value("v", v, o).to_string(), f.to_o(other))
+                }
+                _ => (f.to_o("a"), f.to_o("b")),
+            };
+            match c {
+                Class::Integer => format!("r = ({cs})((u64){x} * (u64){y});"),
+                Class::Bool => format!("r = {x} && {y};"),
+                _ => format!("r = {};", f.to_s(&format!("{x} * {y}"))),
+            }
+        }
+        BinaryOp::Div { rounding_mode } => div(&mut f, rounding_mode, c, va, vb)?,
+    };
+    Ok(f.finish(format!("{}{suffix}", op.kernel_name()), body))
+}
+
+/// The division formulas (the operands of a true division are floating or complex: integers were promoted).
+fn div(
+    f: &mut Builder,
+    mode: Option<RoundingMode>,
+    c: Class,
+    va: Option<Scalar>,
+    vb: Option<Scalar>,
+) -> Result<String> {
+    let (s, o) = (f.s, f.o);
+    let cs = c_type(s);
+    let co = c_type(o);
+    if matches!(c, Class::Bool) || (mode.is_some() && c == Class::Complex) {
+        return Err(Error::Runtime("internal error: a division kernel for an unsupported dtype".into()));
+    }
+    // a numerator value is rounded to the common dtype (the kernel's argument type)
+    let a = match va {
+        Some(v) => f.value("va", v, s).to_string(),
+        None => "a".to_string(),
+    };
+    let integer = c == Class::Integer;
+    // uint8 floor division is trunc division (both operands are non-negative)
+    let mode = if mode == Some(RoundingMode::Floor) && s == DType::UInt8 { Some(RoundingMode::Trunc) } else { mode };
+    // a divisor value: integers read it rounded to S; floating kernels multiply by its reciprocal
+    if let (Some(v), false) = (vb, integer) {
+        return Ok(match mode {
+            Some(RoundingMode::Floor) if !is_zero(v, o) => {
+                f.value("vb", v, o);
+                f.value("inv_b", reciprocal(v, o), o);
+                let fa = f.to_o(&a);
+                let body = format!(
+                    "const {co} fa = {fa};\n  const {co} mod = fmod_(fa, vb);\n  {co} div = (fa - mod) * inv_b;\n  \
+                     if ((mod != 0) && ((vb < 0) != (mod < 0))) div -= ({co})1;\n  {cs} fl;\n  \
+                     if (div != 0) {{\n    fl = {};\n    if (div - {} > ({co})0.5) fl = {};\n  }} else {{\n    \
+                     fl = {};\n  }}\n  r = fl;",
+                    f.to_s("floor_(div)"),
+                    f.to_o("fl"),
+                    f.to_s(&format!("{} + ({co})1", f.to_o("fl"))),
+                    f.to_s(&format!("copysign_(({co})0, fa * inv_b)"))
+                );
+                body
+            }
+            Some(RoundingMode::Trunc) => {
+                f.value("inv_b", reciprocal(v, o), o);
+                format!("r = {};", f.to_s(&format!("trunc_({} * inv_b)", f.to_o(&a))))
+            }
+            // true division, and floor division by zero (which PyTorch hands to true division)
+            _ => {
+                f.value("inv_b", reciprocal(v, o), o);
+                format!("r = {};", f.to_s(&format!("{} * inv_b", f.to_o(&a))))
+            }
+        });
+    }
+    let b = match vb {
+        Some(v) => f.value("vb", v, s).to_string(),
+        None => "b".to_string(),
+    };
+    Ok(match (mode, c) {
+        (None, Class::Real | Class::Complex) => format!("r = {a} / {b};"),
+        (None, _) => format!("r = {};", f.to_s(&format!("{} / {}", f.to_o(&a), f.to_o(&b)))),
+        (Some(RoundingMode::Trunc), Class::Integer) => format!("r = ({cs})({a} / {b});"),
+        (Some(RoundingMode::Trunc), Class::Real) => format!("r = trunc_({a} / {b});"),
+        (Some(RoundingMode::Trunc), _) => format!(
+            "const {cs} q = {};\n  r = {};",
+            f.to_s(&format!("{} / {}", f.to_o(&a), f.to_o(&b))),
+            f.to_s(&format!("trunc_({})", f.to_o("q")))
+        ),
+        (Some(RoundingMode::Floor), Class::Integer) => {
+            let min = match s {
+                DType::Int8 => "(-127 - 1)",
+                DType::Int16 => "(-32767 - 1)",
+                DType::Int32 => "(-2147483647 - 1)",
+                _ => "(-9223372036854775807LL - 1)",
+            };
+            format!(
+                "if ({b} == 0) {{\n    r = 0;\n  }} else if ({a} == {min} && {b} == -1) {{\n    r = {a};\n  }} else {{\n    \
+                 const {cs} q = ({cs})({a} / {b});\n    const {cs} m = ({cs})({a} % {b});\n    \
+                 r = (({a} < 0) != ({b} < 0) && m != 0) ? ({cs})(q - 1) : q;\n  }}"
+            )
+        }
+        (Some(RoundingMode::Floor), _) => {
+            // c10::div_floor_floating; for float16/bfloat16 `mod` and `div` are float32 and the floor and its
+            // correction are rounded to the storage type
+            let (fa, fb) = (f.to_o(&a), f.to_o(&b));
+            format!(
+                "const {co} fa = {fa}, fb = {fb};\n  if (fb == 0) {{\n    r = {};\n  }} else {{\n    \
+                 const {co} mod = fmod_(fa, fb);\n    {co} div = (fa - mod) / fb;\n    \
+                 if ((mod != 0) && ((fb < 0) != (mod < 0))) div -= ({co})1;\n    {cs} fl;\n    \
+                 if (div != 0) {{\n      fl = {};\n      if (div - {} > ({co})0.5) fl = {};\n    }} else {{\n      \
+                 fl = {};\n    }}\n    r = fl;\n  }}",
+                f.to_s("fa / fb"),
+                f.to_s("floor_(div)"),
+                f.to_o("fl"),
+                f.to_s(&format!("{} + ({co})1", f.to_o("fl"))),
+                f.to_s(&format!("copysign_(({co})0, {})", f.to_o(&f.to_s("fa / fb"))))
+            )
+        }
+    })
+}
+
+/// The formula of a casting copy: the load converts the input to the output's dtype.
+pub fn copy() -> Formula {
+    Formula { name: "copy".into(), body: "r = a;".into(), values: Vec::new() }
+}
+
+/// The formula of a fill with `value` converted to `dtype`.
+pub fn fill(value: Scalar, dtype: DType) -> Formula {
+    let mut f = Builder::new(dtype);
+    f.value("v", value, dtype);
+    f.finish("fill".into(), "r = v;".into())
+}

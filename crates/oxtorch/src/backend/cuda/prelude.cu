@@ -1,0 +1,173 @@
+// oxtorch CUDA kernel prelude: element types, PyTorch's conversions (c10::convert) and complex arithmetic.
+// Compiled by NVRTC in front of every generated kernel; the test suite also compiles it as host C++ (where
+// `__CUDACC__` is undefined) to check the generated kernels against the CPU backend without a GPU.
+
+#if defined(__CUDACC__)
+#define DEV __device__ __forceinline__
+#define GLOBAL extern "C" __global__
+#else
+#include <cmath>
+#include <cstring>
+#define DEV static inline
+#define GLOBAL static
+struct Dim3 { unsigned x, y, z; };
+static Dim3 blockIdx, threadIdx, blockDim, gridDim;
+#endif
+
+typedef unsigned char u8;
+typedef signed char i8;
+typedef short i16;
+typedef int i32;
+typedef long long i64;
+typedef unsigned long long u64;
+
+struct alignas(2) half_t { unsigned short x; };
+struct alignas(2) bf16_t { unsigned short x; };
+struct alignas(8) c64 { float re, im; };
+struct alignas(16) c128 { double re, im; };
+
+template <typename T, int N> struct alignas(sizeof(T) * N) Pack { T v[N]; };
+
+DEV unsigned f32_bits(float f) {
+#if defined(__CUDACC__)
+  return __float_as_uint(f);
+#else
+  unsigned u; std::memcpy(&u, &f, 4); return u;
+#endif
+}
+
+DEV float bits_f32(unsigned u) {
+#if defined(__CUDACC__)
+  return __uint_as_float(u);
+#else
+  float f; std::memcpy(&f, &u, 4); return f;
+#endif
+}
+
+// float16 <-> float32: the hardware conversions on the GPU (round to nearest even); the same rounding in
+// software on the host.
+DEV float h2f(half_t h) {
+#if defined(__CUDA_ARCH__)
+  float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.x)); return f;
+#else
+  const unsigned w = (unsigned)h.x << 16;
+  const unsigned sign = w & 0x80000000u;
+  const unsigned two_w = w + w;
+  const float normalized = bits_f32((two_w >> 4) + (0xE0u << 23)) * 0x1.0p-112f;
+  const float denormalized = bits_f32((two_w >> 17) | (126u << 23)) - 0.5f;
+  return bits_f32(sign | (two_w < (1u << 27) ? f32_bits(denormalized) : f32_bits(normalized)));
+#endif
+}
+
+DEV half_t f2h(float f) {
+  half_t r;
+#if defined(__CUDA_ARCH__)
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(r.x) : "f"(f));
+#else
+  float base = (std::fabs(f) * 0x1.0p+112f) * 0x1.0p-110f;
+  const unsigned w = f32_bits(f);
+  const unsigned shl1_w = w + w;
+  const unsigned sign = w & 0x80000000u;
+  unsigned bias = shl1_w & 0xFF000000u;
+  if (bias < 0x71000000u) bias = 0x71000000u;
+  base = bits_f32((bias >> 1) + 0x07800000u) + base;
+  const unsigned bits = f32_bits(base);
+  const unsigned nonsign = ((bits >> 13) & 0x7C00u) + (bits & 0x0FFFu);
+  r.x = (unsigned short)((sign >> 16) | (shl1_w > 0xFF000000u ? 0x7E00u : nonsign));
+#endif
+  return r;
+}
+
+// bfloat16 <-> float32: a shift one way; round to nearest even the other (the hardware conversion on sm_80 and
+// newer, c10's round_to_nearest_even before and on the host).
+DEV float b2f(bf16_t b) { return bits_f32((unsigned)b.x << 16); }
+
+DEV bf16_t f2b(float f) {
+  bf16_t r;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r.x) : "f"(f));
+#else
+  if (f != f) {
+    r.x = 0x7FC0u;
+  } else {
+    const unsigned u = f32_bits(f);
+    r.x = (unsigned short)((u + ((u >> 16) & 1u) + 0x7FFFu) >> 16);
+  }
+#endif
+  return r;
+}
+
+// Conversions between element types, as c10::convert does them: complex to real keeps the real part, anything
+// to bool is "nonzero", float16/bfloat16 convert through float32 (so double and int64 round twice), floating
+// to uint8 goes through int64, every other pair is a C++ static_cast.
+template <typename D, typename S> struct Cvt { DEV static D f(S s) { return static_cast<D>(s); } };
+template <> struct Cvt<u8, float> { DEV static u8 f(float s) { return (u8)(i64)s; } };
+template <> struct Cvt<u8, double> { DEV static u8 f(double s) { return (u8)(i64)s; } };
+template <typename D> struct Cvt<D, half_t> { DEV static D f(half_t s) { return Cvt<D, float>::f(h2f(s)); } };
+template <typename D> struct Cvt<D, bf16_t> { DEV static D f(bf16_t s) { return Cvt<D, float>::f(b2f(s)); } };
+template <typename S> struct Cvt<half_t, S> { DEV static half_t f(S s) { return f2h(Cvt<float, S>::f(s)); } };
+template <typename S> struct Cvt<bf16_t, S> { DEV static bf16_t f(S s) { return f2b(Cvt<float, S>::f(s)); } };
+template <> struct Cvt<half_t, half_t> { DEV static half_t f(half_t s) { return s; } };
+template <> struct Cvt<bf16_t, bf16_t> { DEV static bf16_t f(bf16_t s) { return s; } };
+template <> struct Cvt<half_t, bf16_t> { DEV static half_t f(bf16_t s) { return f2h(b2f(s)); } };
+template <> struct Cvt<bf16_t, half_t> { DEV static bf16_t f(half_t s) { return f2b(h2f(s)); } };
+template <typename D> struct Cvt<D, c64> { DEV static D f(c64 s) { return Cvt<D, float>::f(s.re); } };
+template <typename D> struct Cvt<D, c128> { DEV static D f(c128 s) { return Cvt<D, double>::f(s.re); } };
+template <> struct Cvt<bool, c64> { DEV static bool f(c64 s) { return s.re != 0 || s.im != 0; } };
+template <> struct Cvt<bool, c128> { DEV static bool f(c128 s) { return s.re != 0 || s.im != 0; } };
+template <> struct Cvt<half_t, c64> { DEV static half_t f(c64 s) { return f2h(s.re); } };
+template <> struct Cvt<half_t, c128> { DEV static half_t f(c128 s) { return f2h((float)s.re); } };
+template <> struct Cvt<bf16_t, c64> { DEV static bf16_t f(c64 s) { return f2b(s.re); } };
+template <> struct Cvt<bf16_t, c128> { DEV static bf16_t f(c128 s) { return f2b((float)s.re); } };
+template <typename S> struct Cvt<c64, S> { DEV static c64 f(S s) { return c64{Cvt<float, S>::f(s), 0.0f}; } };
+template <typename S> struct Cvt<c128, S> { DEV static c128 f(S s) { return c128{Cvt<double, S>::f(s), 0.0}; } };
+template <> struct Cvt<c64, half_t> { DEV static c64 f(half_t s) { return c64{h2f(s), 0.0f}; } };
+template <> struct Cvt<c64, bf16_t> { DEV static c64 f(bf16_t s) { return c64{b2f(s), 0.0f}; } };
+template <> struct Cvt<c128, half_t> { DEV static c128 f(half_t s) { return c128{(double)h2f(s), 0.0}; } };
+template <> struct Cvt<c128, bf16_t> { DEV static c128 f(bf16_t s) { return c128{(double)b2f(s), 0.0}; } };
+template <> struct Cvt<c64, c64> { DEV static c64 f(c64 s) { return s; } };
+template <> struct Cvt<c128, c128> { DEV static c128 f(c128 s) { return s; } };
+template <> struct Cvt<c64, c128> { DEV static c64 f(c128 s) { return c64{(float)s.re, (float)s.im}; } };
+template <> struct Cvt<c128, c64> { DEV static c128 f(c64 s) { return c128{(double)s.re, (double)s.im}; } };
+
+// Complex arithmetic as c10::complex computes it: (a+bi)(c+di) = (ac - bd) + (ad + bc)i, and Smith's scaled
+// division.
+template <typename C, typename T> DEV C cadd(C x, C y) { return C{x.re + y.re, x.im + y.im}; }
+template <typename C, typename T> DEV C cmul(C x, C y) {
+  const T a = x.re, b = x.im, c = y.re, d = y.im;
+  return C{a * c - b * d, a * d + b * c};
+}
+template <typename C, typename T> DEV C cdiv(C x, C y) {
+  const T a = x.re, b = x.im, c = y.re, d = y.im;
+  const T abs_c = c < 0 ? -c : c;
+  const T abs_d = d < 0 ? -d : d;
+  if (abs_c >= abs_d) {
+    if (abs_c == T(0) && abs_d == T(0)) {
+      return C{a / abs_c, b / abs_d};
+    }
+    const T rat = d / c;
+    const T scl = T(1.0) / (c + d * rat);
+    return C{(a + b * rat) * scl, (b - a * rat) * scl};
+  }
+  const T rat = c / d;
+  const T scl = T(1.0) / (d + c * rat);
+  return C{(a * rat + b) * scl, (b * rat - a) * scl};
+}
+DEV c64 operator+(c64 x, c64 y) { return cadd<c64, float>(x, y); }
+DEV c128 operator+(c128 x, c128 y) { return cadd<c128, double>(x, y); }
+DEV c64 operator*(c64 x, c64 y) { return cmul<c64, float>(x, y); }
+DEV c128 operator*(c128 x, c128 y) { return cmul<c128, double>(x, y); }
+DEV c64 operator/(c64 x, c64 y) { return cdiv<c64, float>(x, y); }
+DEV c128 operator/(c128 x, c128 y) { return cdiv<c128, double>(x, y); }
+
+// Real helpers under one name for float and double.
+DEV float fma_(float a, float b, float c) { return fmaf(a, b, c); }
+DEV double fma_(double a, double b, double c) { return fma(a, b, c); }
+DEV float trunc_(float x) { return truncf(x); }
+DEV double trunc_(double x) { return trunc(x); }
+DEV float floor_(float x) { return floorf(x); }
+DEV double floor_(double x) { return floor(x); }
+DEV float fmod_(float a, float b) { return fmodf(a, b); }
+DEV double fmod_(double a, double b) { return fmod(a, b); }
+DEV float copysign_(float a, float b) { return copysignf(a, b); }
+DEV double copysign_(double a, double b) { return copysign(a, b); }

@@ -1,0 +1,168 @@
+//! Backends: where a storage's memory lives and which loops run on it. One module per device kind, each behind
+//! the same small interface:
+//!
+//! * [`allocate`]: memory for `len` elements of a dtype on a device;
+//! * [`binary`]: an arithmetic operation along a [`Plan`] (output, first input, second input);
+//! * [`copy`]: a casting copy between two storages of one device, along a plan;
+//! * [`fill`]: one value into every element a plan visits;
+//! * [`transfer`]: contiguous elements of one dtype between any two storages (across devices);
+//! * [`read`]: contiguous elements into host memory.
+//!
+//! Semantics are decided above (in `iter` and `tensor`); a backend only decides how to compute what it is given,
+//! plus the few places where PyTorch's results depend on the device (a CPU integer division by zero is an error,
+//! a CUDA one is not; CUDA divides by a CPU scalar through its reciprocal). These live in the backend that has
+//! them. Device availability ([`ensure_available`]) and index resolution ([`resolve_device`]) live here too.
+
+pub mod cpu;
+#[cfg(feature = "cuda")]
+pub mod cuda;
+#[cfg(not(feature = "cuda"))]
+#[path = "cuda_stub.rs"]
+pub mod cuda;
+pub mod meta;
+
+use crate::device::{Device, DeviceType};
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::iter::Plan;
+use crate::op::BinaryOp;
+use crate::scalar::Scalar;
+use crate::storage::Storage;
+
+/// The memory of one storage, by device kind.
+#[derive(Debug)]
+pub enum Buffer {
+    /// Host memory (see [`cpu`]).
+    Cpu(cpu::CpuStorage),
+    /// GPU memory (see [`cuda`]).
+    Cuda(cuda::CudaStorage),
+    /// No memory: meta tensors have sizes and dtypes only.
+    Meta,
+}
+
+/// One input of a kernel.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    /// The elements of a storage on the operation's device, laid out by the plan.
+    Storage(&'a Storage),
+    /// One value for every element, as its own kind holds it (a Python number, or a CPU scalar read on the host).
+    Value(Scalar),
+    /// The output itself (the first input of an in-place operation), read at the output's positions.
+    Output,
+}
+
+/// A binary arithmetic kernel call: `out = op(lhs, rhs)` along `plan` (operands 0, 1, 2), computed in `dtype`'s
+/// arithmetic (float32 for float16/bfloat16) and rounded to `dtype` before the output's dtype takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct BinaryCall<'a> {
+    /// The operation.
+    pub op: BinaryOp,
+    /// The common dtype.
+    pub dtype: DType,
+    /// The loop.
+    pub plan: &'a Plan,
+    /// The output's storage.
+    pub out: &'a Storage,
+    /// The first input.
+    pub lhs: Arg<'a>,
+    /// The second input.
+    pub rhs: Arg<'a>,
+}
+
+/// The device types this build has a backend for, in the order error messages list them.
+const AVAILABLE: &str = "cpu, cuda, meta";
+
+/// `Ok` when tensors can live on `device`: cpu and meta always; cuda when a driver and the device are there
+/// (else PyTorch's message for what is missing); other device types are an error naming the available backends.
+pub fn ensure_available(device: Device) -> Result<()> {
+    match device.device_type() {
+        DeviceType::Cpu | DeviceType::Meta => Ok(()),
+        DeviceType::Cuda => cuda::ensure_device(device.index()),
+        _ => Err(Error::Runtime(format!(
+            "Cannot allocate a tensor on device '{device}': oxtorch was built without a backend for '{}' \
+             (available: {AVAILABLE})",
+            device.type_name()
+        ))),
+    }
+}
+
+/// The device a new tensor is placed on: `cuda` without an index means the current CUDA device (as in
+/// PyTorch); every other device is itself. Checks that the device is available.
+pub fn resolve_device(device: Device) -> Result<Device> {
+    ensure_available(device)?;
+    match (device.device_type(), device.index()) {
+        (DeviceType::Cuda, None) => Device::cuda(cuda::current_device()?),
+        _ => Ok(device),
+    }
+}
+
+/// Memory for `len` elements of `dtype` on `device` (already resolved): zero-filled, or (`zeroed == false`)
+/// holding unspecified but initialized values.
+pub fn allocate(device: Device, dtype: DType, len: usize, zeroed: bool) -> Result<Buffer> {
+    Ok(match device.device_type() {
+        DeviceType::Cpu => Buffer::Cpu(cpu::CpuStorage::allocate(dtype, len, zeroed)?),
+        DeviceType::Cuda => Buffer::Cuda(cuda::CudaStorage::allocate(device, dtype, len, zeroed)?),
+        DeviceType::Meta => Buffer::Meta,
+        _ => return ensure_available(device).map(|_| Buffer::Meta),
+    })
+}
+
+/// Runs a binary arithmetic kernel on the output's device.
+pub fn binary(call: &BinaryCall<'_>) -> Result<()> {
+    match call.out.buffer() {
+        Buffer::Cpu(_) => cpu::binary(call),
+        Buffer::Cuda(_) => cuda::binary(call),
+        Buffer::Meta => Ok(()),
+    }
+}
+
+/// Copies `src` into `dst` along `plan` (operand 0 `dst`, operand 1 `src`), converting each element by PyTorch's
+/// rules; both storages are on one device.
+pub fn copy(plan: &Plan, dst: &Storage, src: &Storage) -> Result<()> {
+    match (dst.buffer(), src.buffer()) {
+        (Buffer::Cpu(_), Buffer::Cpu(_)) => cpu::copy(plan, dst, src),
+        (Buffer::Cuda(_), Buffer::Cuda(_)) => cuda::copy(plan, dst, src),
+        (Buffer::Meta, _) => Ok(()),
+        _ => Err(meta::no_data()),
+    }
+}
+
+/// Writes `value`, converted to `dst`'s dtype, into every element `plan` visits (operand 0).
+pub fn fill(plan: &Plan, dst: &Storage, value: Scalar) -> Result<()> {
+    match dst.buffer() {
+        Buffer::Cpu(_) => cpu::fill(plan, dst, value),
+        Buffer::Cuda(_) => cuda::fill(plan, dst, value),
+        Buffer::Meta => Ok(()),
+    }
+}
+
+/// Copies `len` contiguous elements from `src` (starting at element `src_offset`) to `dst` (at `dst_offset`);
+/// both storages hold the same dtype, on any devices.
+pub fn transfer(dst: &Storage, dst_offset: usize, src: &Storage, src_offset: usize, len: usize) -> Result<()> {
+    if dst.dtype() != src.dtype() {
+        return Err(Error::Runtime("internal error: a transfer between storages of different dtypes".into()));
+    }
+    match (dst.buffer(), src.buffer()) {
+        (Buffer::Meta, _) => Ok(()),
+        (_, Buffer::Meta) => Err(meta::no_data()),
+        (Buffer::Cpu(_), Buffer::Cpu(_)) => cpu::transfer(dst, dst_offset, src, src_offset, len),
+        _ => cuda::transfer(dst, dst_offset, src, src_offset, len),
+    }
+}
+
+/// The `len` contiguous elements of `storage` from element `offset`, in host memory.
+pub fn read(storage: &Storage, offset: usize, len: usize) -> Result<cpu::CpuBuffer> {
+    match storage.buffer() {
+        Buffer::Cpu(_) => cpu::read(storage, offset, len),
+        Buffer::Cuda(_) => cuda::read(storage, offset, len),
+        Buffer::Meta => Err(meta::no_data()),
+    }
+}
+
+/// Waits until every operation queued on `device` has finished (a no-op on the CPU, which runs synchronously).
+pub fn synchronize(device: Device) -> Result<()> {
+    match device.device_type() {
+        DeviceType::Cuda => cuda::synchronize(device.index()),
+        _ => Ok(()),
+    }
+}
