@@ -51,7 +51,7 @@ pub fn scalar(obj: &Bound<'_, PyAny>) -> PyResult<Option<Scalar>> {
 /// An arithmetic operand: a tensor or a Python number.
 pub fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Operand> {
     if let Ok(t) = obj.cast::<PyTensor>() {
-        return Ok(Operand::Tensor(t.borrow().inner.clone()));
+        return Ok(Operand::Tensor(t.borrow().strided()?.clone()));
     }
     match scalar(obj)? {
         Some(s) => Ok(Operand::Scalar(s)),
@@ -142,7 +142,7 @@ fn as_sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyS
 
 fn probe(obj: &Bound<'_, PyAny>, shape: &mut Vec<usize>) -> PyResult<()> {
     if let Ok(t) = obj.cast::<PyTensor>() {
-        shape.extend_from_slice(t.borrow().inner.sizes());
+        shape.extend_from_slice(t.borrow().strided()?.sizes());
         return Ok(());
     }
     if let Some(seq) = as_sequence(obj) {
@@ -158,10 +158,10 @@ fn probe(obj: &Bound<'_, PyAny>, shape: &mut Vec<usize>) -> PyResult<()> {
 fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> PyResult<()> {
     if let Ok(t) = obj.cast::<PyTensor>() {
         let t = t.borrow();
-        if t.inner.sizes() != &shape[depth..] {
+        if t.strided()?.sizes() != &shape[depth..] {
             return Err(PyValueError::new_err(format!("expected sequence of length {} at dim {depth}", shape[depth])));
         }
-        values.extend(t.inner.to_scalars().map_err(crate::errors::to_py)?);
+        values.extend(t.strided()?.to_scalars().map_err(crate::errors::to_py)?);
         return Ok(());
     }
     if let Some(seq) = as_sequence(obj) {

@@ -5,6 +5,19 @@ use pyo3::exceptions::{
 };
 use pyo3::PyErr;
 
+pyo3::create_exception!(
+    oxtorch,
+    OutOfMemoryError,
+    PyRuntimeError,
+    "A device ran out of memory (`torch.OutOfMemoryError`, a `RuntimeError`)."
+);
+pyo3::create_exception!(
+    oxtorch,
+    AcceleratorError,
+    PyRuntimeError,
+    "A call into a device driver failed (`torch.AcceleratorError`, a `RuntimeError`)."
+);
+
 /// Converts an oxtorch error into the Python exception of the same class, with PyTorch's message.
 pub fn to_py(e: oxtorch::Error) -> PyErr {
     use oxtorch::Error::*;
@@ -15,6 +28,8 @@ pub fn to_py(e: oxtorch::Error) -> PyErr {
         Value(m) => PyValueError::new_err(m),
         ZeroDivision(m) => PyZeroDivisionError::new_err(m),
         NotImplemented(m) => PyNotImplementedError::new_err(m),
+        Accelerator(m) => AcceleratorError::new_err(m),
+        OutOfMemory(m) => OutOfMemoryError::new_err(m),
     }
 }
 

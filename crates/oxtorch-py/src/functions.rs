@@ -4,7 +4,7 @@
 use crate::args::{self, int_arg, nested, options, sequence_ints, sizes, to_sizes};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
-use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor};
+use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
 use oxtorch::iter::Output;
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
 use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
@@ -199,7 +199,7 @@ impl PyGenerator {
     fn new(device: Option<&Bound<'_, PyAny>>) -> PyResult<PyGenerator> {
         if let Some(d) = device {
             if !d.is_none() {
-                crate::device::device_arg(d)?.ensure_backend().py()?;
+                oxtorch::backend::ensure_available(crate::device::device_arg(d)?).py()?;
             }
         }
         Ok(PyGenerator { inner: Mutex::new(oxtorch::Generator::new(0)) })
@@ -305,7 +305,7 @@ macro_rules! like_factory {
         ) -> PyResult<PyTensor> {
             check_layout(layout, requires_grad)?;
             let $o = options(dtype, device, memory_format)?;
-            let $t = &input.inner;
+            let $t = &input.strided()?;
             $body.py().map(PyTensor::new)
         }
     )*};
@@ -335,7 +335,7 @@ pub fn full_like(
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
     let value = number(fill_value, "fill_value")?;
-    input.inner.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    input.strided()?.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
 }
 
 /// `torch.randint_like(input, high)` or `torch.randint_like(input, low, high)`.
@@ -353,7 +353,7 @@ pub fn randint_like(
         Some(h) => (low_or_high, h),
         None => (0, low_or_high),
     };
-    input.inner.randint_like(low, high, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    input.strided()?.randint_like(low, high, options(dtype, device, memory_format)?).py().map(PyTensor::new)
 }
 
 /// Runs an arithmetic function with an optional `out=` tensor.
@@ -368,9 +368,9 @@ fn arith_function(
     match out {
         None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),
         Some(out) => {
-            let mut target = out.borrow().inner.clone();
+            let mut target = out.borrow().strided()?.clone();
             arith(py, op, &lhs, &rhs, Output::Out(&mut target))?;
-            out.borrow_mut().inner = target;
+            out.borrow_mut().value = TensorValue::Strided(target);
             Ok(out.clone().unbind())
         }
     }
@@ -485,7 +485,7 @@ pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan:
 /// `torch.equal(input, other)`.
 #[pyfunction]
 pub fn equal(input: PyRef<'_, PyTensor>, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-    tensors_equal(&input.inner, &other.inner)
+    tensors_equal(input.strided()?, other.strided()?)
 }
 
 /// `torch.allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)`.
@@ -498,7 +498,7 @@ pub fn allclose(
     atol: f64,
     equal_nan: bool,
 ) -> PyResult<bool> {
-    tensors_allclose(&input.inner, &other.inner, rtol, atol, equal_nan)
+    tensors_allclose(input.strided()?, other.strided()?, rtol, atol, equal_nan)
 }
 
 /// `torch.is_tensor(obj)`.

@@ -23,5 +23,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     functions::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
+    m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
+    m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     Ok(())
 }

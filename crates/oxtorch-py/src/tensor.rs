@@ -16,17 +16,31 @@ use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
 /// Elements above which an operation releases the interpreter lock while it runs.
 const RELEASE_GIL_ABOVE: usize = 1 << 15;
 
-/// A strided tensor (`torch.Tensor`).
+/// What a Python tensor holds, by layout. Every layout is one Python class, `oxtorch.Tensor`, as in PyTorch;
+/// each method dispatches on the layout and refuses with PyTorch's message what a layout does not support.
+pub enum TensorValue {
+    /// A strided (dense) tensor.
+    Strided(Tensor),
+}
+
+/// A tensor (`torch.Tensor`).
 #[pyclass(name = "Tensor", module = "oxtorch", weakref)]
 pub struct PyTensor {
     /// The tensor.
-    pub inner: Tensor,
+    pub value: TensorValue,
 }
 
 impl PyTensor {
-    /// Wraps a tensor.
+    /// Wraps a strided tensor.
     pub fn new(inner: Tensor) -> PyTensor {
-        PyTensor { inner }
+        PyTensor { value: TensorValue::Strided(inner) }
+    }
+
+    /// The strided tensor, or PyTorch's error for a layout the calling operation does not support.
+    pub fn strided(&self) -> PyResult<&Tensor> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(t),
+        }
     }
 }
 
@@ -162,8 +176,8 @@ fn to_target(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> P
             options.dtype = Some(d.0);
         } else if let Ok(t) = a.cast::<PyTensor>() {
             let t = t.borrow();
-            options.dtype = Some(t.inner.dtype());
-            options.device = Some(t.inner.device());
+            options.dtype = Some(t.strided()?.dtype());
+            options.device = Some(t.strided()?.device());
         } else if a.is_instance_of::<pyo3::types::PyBool>() {
             // to(dtype, non_blocking, copy): the first positional bool is non_blocking, the second copy
             if bools_seen == 1 {
@@ -198,51 +212,51 @@ impl PyTensor {
     /// The element type.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
-        dtype_object(py, self.inner.dtype())
+        dtype_object(py, self.strided()?.dtype())
     }
 
     /// The device the data lives on.
     #[getter]
-    fn device(&self) -> PyDevice {
-        PyDevice::wrap(self.inner.device())
+    fn device(&self) -> PyResult<PyDevice> {
+        Ok(PyDevice::wrap(self.strided()?.device()))
     }
 
     /// The memory layout (`oxtorch.strided`).
     #[getter]
-    fn layout(&self) -> PyLayout {
-        PyLayout(self.inner.layout())
+    fn layout(&self) -> PyResult<PyLayout> {
+        Ok(PyLayout(self.strided()?.layout()))
     }
 
     /// The sizes, as an `oxtorch.Size`.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        size_object(py, self.inner.sizes())
+        size_object(py, self.strided()?.sizes())
     }
 
     /// Number of dimensions.
     #[getter]
-    fn ndim(&self) -> usize {
-        self.inner.dim()
+    fn ndim(&self) -> PyResult<usize> {
+        Ok(self.strided()?.dim())
     }
 
     /// True on the meta device.
     #[getter]
-    fn is_meta(&self) -> bool {
-        self.inner.is_meta()
+    fn is_meta(&self) -> PyResult<bool> {
+        Ok(self.strided()?.is_meta())
     }
 
     /// True on the CPU.
     #[getter]
-    fn is_cpu(&self) -> bool {
-        self.inner.device().is_cpu()
+    fn is_cpu(&self) -> PyResult<bool> {
+        Ok(self.strided()?.device().is_cpu())
     }
 
     /// `size()` as an `oxtorch.Size`, or `size(dim)` as an int.
     #[pyo3(signature = (dim=None))]
     fn size(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         match opt_dim(dim)? {
-            None => size_object(py, self.inner.sizes()),
-            Some(d) => Ok(self.inner.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            None => size_object(py, self.strided()?.sizes()),
+            Some(d) => Ok(self.strided()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
         }
     }
 
@@ -250,73 +264,73 @@ impl PyTensor {
     #[pyo3(signature = (dim=None))]
     fn stride(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         match opt_dim(dim)? {
-            None => Ok(PyTuple::new(py, self.inner.strides())?.into_any().unbind()),
-            Some(d) => Ok(self.inner.stride(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            None => Ok(PyTuple::new(py, self.strided()?.strides())?.into_any().unbind()),
+            Some(d) => Ok(self.strided()?.stride(d).py()?.into_pyobject(py)?.into_any().unbind()),
         }
     }
 
     /// Offset of the first element in the storage.
-    fn storage_offset(&self) -> usize {
-        self.inner.storage_offset()
+    fn storage_offset(&self) -> PyResult<usize> {
+        Ok(self.strided()?.storage_offset())
     }
 
     /// Number of dimensions.
-    fn dim(&self) -> usize {
-        self.inner.dim()
+    fn dim(&self) -> PyResult<usize> {
+        Ok(self.strided()?.dim())
     }
 
     /// Alias of `dim()`.
-    fn ndimension(&self) -> usize {
-        self.inner.dim()
+    fn ndimension(&self) -> PyResult<usize> {
+        Ok(self.strided()?.dim())
     }
 
     /// Number of elements.
-    fn numel(&self) -> usize {
-        self.inner.numel()
+    fn numel(&self) -> PyResult<usize> {
+        Ok(self.strided()?.numel())
     }
 
     /// Alias of `numel()`.
-    fn nelement(&self) -> usize {
-        self.inner.numel()
+    fn nelement(&self) -> PyResult<usize> {
+        Ok(self.strided()?.numel())
     }
 
     /// Bytes per element.
-    fn element_size(&self) -> usize {
-        self.inner.element_size()
+    fn element_size(&self) -> PyResult<usize> {
+        Ok(self.strided()?.element_size())
     }
 
     /// True for floating dtypes.
-    fn is_floating_point(&self) -> bool {
-        self.inner.is_floating_point()
+    fn is_floating_point(&self) -> PyResult<bool> {
+        Ok(self.strided()?.is_floating_point())
     }
 
     /// True for complex dtypes.
-    fn is_complex(&self) -> bool {
-        self.inner.is_complex()
+    fn is_complex(&self) -> PyResult<bool> {
+        Ok(self.strided()?.is_complex())
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
     #[pyo3(signature = (memory_format=None))]
-    fn is_contiguous(&self, memory_format: Option<PyMemoryFormat>) -> bool {
-        self.inner.is_contiguous_in(memory_format.map_or(MemoryFormat::Contiguous, |f| f.0))
+    fn is_contiguous(&self, memory_format: Option<PyMemoryFormat>) -> PyResult<bool> {
+        Ok(self.strided()?.is_contiguous_in(memory_format.map_or(MemoryFormat::Contiguous, |f| f.0)))
     }
 
     // ----- views -----
 
     /// Transposes a tensor of at most two dimensions.
     fn t(&self) -> PyResult<PyTensor> {
-        self.inner.t().py().map(PyTensor::new)
+        self.strided()?.t().py().map(PyTensor::new)
     }
 
     /// Swaps two dimensions.
     fn transpose(&self, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
-        self.inner.transpose(dim0, dim1).py().map(PyTensor::new)
+        self.strided()?.transpose(dim0, dim1).py().map(PyTensor::new)
     }
 
     /// Reorders the dimensions: `permute(2, 0, 1)` or `permute((2, 0, 1))`.
     #[pyo3(signature = (*dims))]
     fn permute(&self, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.inner.permute(&int_list(dims)?).py().map(PyTensor::new)
+        self.strided()?.permute(&int_list(dims)?).py().map(PyTensor::new)
     }
 
     /// A view with new sizes (one may be -1); fails when the strides do not allow it.
@@ -325,34 +339,34 @@ impl PyTensor {
         if shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok() {
             return Err(PyNotImplementedError::new_err("view(dtype) is not supported by oxtorch yet"));
         }
-        self.inner.view(&int_list(shape)?).py().map(PyTensor::new)
+        self.strided()?.view(&int_list(shape)?).py().map(PyTensor::new)
     }
 
     /// New sizes: a view when possible, else a copy.
     #[pyo3(signature = (*shape))]
     fn reshape(&self, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.inner.reshape(&int_list(shape)?).py().map(PyTensor::new)
+        self.strided()?.reshape(&int_list(shape)?).py().map(PyTensor::new)
     }
 
     /// Broadcasts size-1 dimensions without copying (-1 keeps a size).
     #[pyo3(signature = (*sizes))]
     fn expand(&self, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.inner.expand(&int_list(sizes)?).py().map(PyTensor::new)
+        self.strided()?.expand(&int_list(sizes)?).py().map(PyTensor::new)
     }
 
     /// Expands to another tensor's sizes.
     fn expand_as(&self, other: PyRef<'_, PyTensor>) -> PyResult<PyTensor> {
-        self.inner.expand_as(&other.inner).py().map(PyTensor::new)
+        self.strided()?.expand_as(other.strided()?).py().map(PyTensor::new)
     }
 
     /// `length` elements of `dim` from `start`.
     fn narrow(&self, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
-        self.inner.narrow(dim, start, length).py().map(PyTensor::new)
+        self.strided()?.narrow(dim, start, length).py().map(PyTensor::new)
     }
 
     /// Removes `dim` by taking element `index` of it.
     fn select(&self, dim: i64, index: i64) -> PyResult<PyTensor> {
-        self.inner.select(dim, index).py().map(PyTensor::new)
+        self.strided()?.select(dim, index).py().map(PyTensor::new)
     }
 
     /// Removes size-1 dimensions: all, one, or a tuple of them.
@@ -361,51 +375,52 @@ impl PyTensor {
         match dim {
             Some(d) if !d.is_none() => {
                 if let Ok(dims) = sequence_ints(d) {
+                    let ndim = self.strided()?.dim();
                     let mut sorted: Vec<i64> = dims
                         .iter()
-                        .map(|&x| oxtorch::shape::wrap_dim(x, self.inner.dim()).map(|v| v as i64))
+                        .map(|&x| oxtorch::shape::wrap_dim(x, ndim).map(|v| v as i64))
                         .collect::<oxtorch::Result<_>>()
                         .py()?;
                     sorted.sort_unstable_by(|a, b| b.cmp(a));
-                    let mut t = self.inner.clone();
+                    let mut t = self.strided()?.clone();
                     for x in sorted {
                         t = t.squeeze_dim(x).py()?;
                     }
                     return Ok(PyTensor::new(t));
                 }
-                self.inner.squeeze_dim(int_arg(d)?).py().map(PyTensor::new)
+                self.strided()?.squeeze_dim(int_arg(d)?).py().map(PyTensor::new)
             }
-            _ => Ok(PyTensor::new(self.inner.squeeze())),
+            _ => Ok(PyTensor::new(self.strided()?.squeeze())),
         }
     }
 
     /// Inserts a size-1 dimension.
     fn unsqueeze(&self, dim: i64) -> PyResult<PyTensor> {
-        self.inner.unsqueeze(dim).py().map(PyTensor::new)
+        self.strided()?.unsqueeze(dim).py().map(PyTensor::new)
     }
 
     /// Merges dimensions `start_dim..=end_dim`.
     #[pyo3(signature = (start_dim=0, end_dim=-1))]
     fn flatten(&self, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
-        self.inner.flatten(start_dim, end_dim).py().map(PyTensor::new)
+        self.strided()?.flatten(start_dim, end_dim).py().map(PyTensor::new)
     }
 
     /// Splits `dim` into `sizes`.
     fn unflatten(&self, dim: i64, sizes: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.inner.unflatten(dim, &sequence_ints(sizes)?).py().map(PyTensor::new)
+        self.strided()?.unflatten(dim, &sequence_ints(sizes)?).py().map(PyTensor::new)
     }
 
     /// A diagonal as a new last dimension.
     #[pyo3(signature = (offset=0, dim1=0, dim2=1))]
     fn diagonal(&self, offset: i64, dim1: i64, dim2: i64) -> PyResult<PyTensor> {
-        self.inner.diagonal(offset, dim1, dim2).py().map(PyTensor::new)
+        self.strided()?.diagonal(offset, dim1, dim2).py().map(PyTensor::new)
     }
 
     /// Moves dimensions (ints or tuples).
     fn movedim(&self, source: &Bound<'_, PyAny>, destination: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let list =
             |o: &Bound<'_, PyAny>| -> PyResult<Vec<i64>> { int_arg(o).map(|i| vec![i]).or_else(|_| sequence_ints(o)) };
-        self.inner.movedims(&list(source)?, &list(destination)?).py().map(PyTensor::new)
+        self.strided()?.movedims(&list(source)?, &list(destination)?).py().map(PyTensor::new)
     }
 
     /// A view with arbitrary sizes, strides and offset over the same storage.
@@ -429,12 +444,12 @@ impl PyTensor {
             })
             .transpose()?;
         let strides: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
-        self.inner.as_strided(&to_sizes(&sequence_ints(size)?)?, &strides, offset).py().map(PyTensor::new)
+        self.strided()?.as_strided(&to_sizes(&sequence_ints(size)?)?, &strides, offset).py().map(PyTensor::new)
     }
 
     /// Sliding windows along a dimension.
     fn unfold(&self, dimension: i64, size: i64, step: i64) -> PyResult<PyTensor> {
-        self.inner.unfold(dimension, size, step).py().map(PyTensor::new)
+        self.strided()?.unfold(dimension, size, step).py().map(PyTensor::new)
     }
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
@@ -446,8 +461,8 @@ impl PyTensor {
         dim: i64,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let parts = match int_arg(split_size_or_sections) {
-            Ok(n) => self.inner.split(n, dim),
-            Err(_) => self.inner.split_with_sizes(&sequence_ints(split_size_or_sections)?, dim),
+            Ok(n) => self.strided()?.split(n, dim),
+            Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size_or_sections)?, dim),
         };
         tensor_tuple(py, parts.py()?)
     }
@@ -455,15 +470,15 @@ impl PyTensor {
     /// `chunks` nearly equal pieces.
     #[pyo3(signature = (chunks, dim=0))]
     fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        tensor_tuple(py, self.inner.chunk(chunks, dim).py()?)
+        tensor_tuple(py, self.strided()?.chunk(chunks, dim).py()?)
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.inner.index(&index_list(idx)?).py().map(PyTensor::new)
+        self.strided()?.index(&index_list(idx)?).py().map(PyTensor::new)
     }
 
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let view = self.inner.index(&index_list(idx)?).py()?;
+        let view = self.strided()?.index(&index_list(idx)?).py()?;
         match operand(value)? {
             Operand::Tensor(src) => compute(py, &[&view, &src], || view.copy_(&src)),
             Operand::Scalar(s) => compute(py, &[&view], || view.fill_(s)),
@@ -480,17 +495,17 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
-        if format != MemoryFormat::Preserve && slf.inner.is_contiguous_in(format) {
+        if format != MemoryFormat::Preserve && slf.strided()?.is_contiguous_in(format) {
             return Ok(slf.into());
         }
-        let t = slf.inner.clone();
+        let t = slf.strided()?.clone();
         Py::new(py, PyTensor::new(compute(py, &[&t], || t.contiguous_in(format))?))
     }
 
     /// A copy of the data (`preserve_format` keeps dense layouts).
     #[pyo3(signature = (memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
-        let t = &self.inner;
+        let t = &self.strided()?;
         let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
         compute(py, &[t], || t.clone_in(format)).map(PyTensor::new)
     }
@@ -505,9 +520,9 @@ impl PyTensor {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
         let (options, copy) = to_target(args, kwargs)?;
-        let t = slf.inner.clone();
+        let t = slf.strided()?.clone();
         let result = compute(py, &[&t], || t.to(options, copy))?;
-        if result.is_same(&slf.inner) && result.dtype() == slf.inner.dtype() {
+        if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
             return Ok(slf.into());
         }
         Py::new(py, PyTensor::new(result))
@@ -515,7 +530,7 @@ impl PyTensor {
 
     /// Copies `src` into this tensor (broadcasting, converting), returning this tensor.
     fn copy_(slf: PyRef<'_, Self>, py: Python<'_>, src: PyRef<'_, PyTensor>) -> PyResult<Py<PyTensor>> {
-        let (dst, src) = (slf.inner.clone(), src.inner.clone());
+        let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
         compute(py, &[&dst, &src], || dst.copy_(&src))?;
         Ok(slf.into())
     }
@@ -526,24 +541,24 @@ impl PyTensor {
             Operand::Scalar(s) => s,
             Operand::Tensor(t) => t.item().py()?,
         };
-        let dst = slf.inner.clone();
+        let dst = slf.strided()?.clone();
         compute(py, &[&dst], || dst.fill_(v))?;
         Ok(slf.into())
     }
 
     /// Sets every element to zero, returning this tensor.
     fn zero_(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
-        let dst = slf.inner.clone();
+        let dst = slf.strided()?.clone();
         compute(py, &[&dst], || dst.fill_(0))?;
         Ok(slf.into())
     }
 
     /// A copy on the CPU (this tensor when already there).
     fn cpu(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
-        if slf.inner.device().is_cpu() {
+        if slf.strided()?.device().is_cpu() {
             return Ok(slf.into());
         }
-        Py::new(py, PyTensor::new(slf.inner.to_device(oxtorch::Device::cpu()).py()?))
+        Py::new(py, PyTensor::new(slf.strided()?.to_device(oxtorch::Device::cpu()).py()?))
     }
 
     /// A copy on a CUDA device (fails clearly in a build without a CUDA backend).
@@ -553,7 +568,7 @@ impl PyTensor {
             Some(d) if !d.is_none() => device_arg(d)?,
             _ => oxtorch::Device::parse("cuda").py()?,
         };
-        self.inner.to_device(d).py().map(PyTensor::new)
+        self.strided()?.to_device(d).py().map(PyTensor::new)
     }
 
     fn float(&self) -> PyResult<PyTensor> {
@@ -688,7 +703,7 @@ impl PyTensor {
     fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let reciprocal =
-            arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(&self.inner), Output::New)?;
+            arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self.strided()?), Output::New)?;
         let r = arith(py, BinaryOp::Mul, &Operand::Tensor(reciprocal), &other, Output::New)?;
         Ok(Py::new(py, PyTensor::new(r))?.into_any())
     }
@@ -714,10 +729,10 @@ impl PyTensor {
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        if self.inner.dtype() == DType::Bool {
+        if self.strided()?.dtype() == DType::Bool {
             return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
-        arith(py, BinaryOp::Mul, &Operand::from(&self.inner), &Operand::Scalar(Scalar::Int(-1)), Output::New)
+        arith(py, BinaryOp::Mul, &Operand::from(self.strided()?), &Operand::Scalar(Scalar::Int(-1)), Output::New)
             .map(PyTensor::new)
     }
     fn __pos__(slf: PyRef<'_, Self>) -> Py<PyTensor> {
@@ -728,57 +743,57 @@ impl PyTensor {
 
     /// The values as (nested) Python lists.
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let values = self.inner.to_scalars().py()?;
-        nested_list(py, &values, self.inner.sizes())
+        let values = self.strided()?.to_scalars().py()?;
+        nested_list(py, &values, self.strided()?.sizes())
     }
 
     /// The single value as a Python number.
     fn item(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        scalar_to_py(py, self.inner.item().py()?)
+        scalar_to_py(py, self.strided()?.item().py()?)
     }
 
     fn __len__(&self) -> PyResult<usize> {
-        if self.inner.dim() == 0 {
+        if self.strided()?.dim() == 0 {
             return Err(PyTypeError::new_err("len() of a 0-d tensor"));
         }
-        Ok(self.inner.sizes()[0])
+        Ok(self.strided()?.sizes()[0])
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match self.inner.numel() {
+        match self.strided()?.numel() {
             0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
-            1 => Ok(self.inner.item().py()?.to_bool()),
+            1 => Ok(self.strided()?.item().py()?.to_bool()),
             _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
         }
     }
 
     fn __int__(&self) -> PyResult<i64> {
-        Ok(self.inner.item().py()?.to_i64())
+        Ok(self.strided()?.item().py()?.to_i64())
     }
 
     fn __float__(&self) -> PyResult<f64> {
-        Ok(self.inner.item().py()?.to_f64())
+        Ok(self.strided()?.item().py()?.to_f64())
     }
 
     fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let c = self.inner.item().py()?.to_complex();
+        let c = self.strided()?.item().py()?.to_complex();
         Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
     }
 
     fn __index__(&self) -> PyResult<i64> {
-        if !self.inner.dtype().is_integral(true) || self.inner.numel() != 1 {
+        if !self.strided()?.dtype().is_integral(true) || self.strided()?.numel() != 1 {
             return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
         }
-        Ok(self.inner.item().py()?.to_i64())
+        Ok(self.strided()?.item().py()?.to_i64())
     }
 
-    fn __repr__(&self) -> String {
-        self.inner.repr()
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(self.strided()?.repr())
     }
 
     /// Whether both tensors have the same sizes and values.
     fn equal(&self, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-        crate::functions::tensors_equal(&self.inner, &other.inner)
+        crate::functions::tensors_equal(self.strided()?, other.strided()?)
     }
 
     /// A NumPy array sharing this tensor's memory.
@@ -823,46 +838,46 @@ impl PyTensor {
             _ => false,
         };
         if copy == Some(true) {
-            let c = self.inner.clone_in(oxtorch::MemoryFormat::Contiguous).map_err(to_py)?;
+            let c = self.strided()?.clone_in(oxtorch::MemoryFormat::Contiguous).map_err(to_py)?;
             return crate::interop::to_dlpack(py, &c, versioned);
         }
-        crate::interop::to_dlpack(py, &self.inner, versioned)
+        crate::interop::to_dlpack(py, self.strided()?, versioned)
     }
 
     /// DLPack device: `(1, 0)`, the CPU.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
-        if self.inner.device().is_cpu() {
+        if self.strided()?.device().is_cpu() {
             Ok((1, 0))
         } else {
-            Err(pyo3::exceptions::PyBufferError::new_err(format!("no DLPack device for {}", self.inner.device())))
+            Err(pyo3::exceptions::PyBufferError::new_err(format!("no DLPack device for {}", self.strided()?.device())))
         }
     }
 
     /// Whether all values are close: `|self - other| <= atol + rtol * |other|`.
     #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
     fn allclose(&self, other: PyRef<'_, PyTensor>, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-        crate::functions::tensors_allclose(&self.inner, &other.inner, rtol, atol, equal_nan)
+        crate::functions::tensors_allclose(self.strided()?, other.strided()?, rtol, atol, equal_nan)
     }
 }
 
 impl PyTensor {
     fn cast(&self, dtype: DType) -> PyResult<PyTensor> {
-        self.inner.to_dtype(dtype).py().map(PyTensor::new)
+        self.strided()?.to_dtype(dtype).py().map(PyTensor::new)
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        arith(py, op, &Operand::from(&self.inner), &operand(other)?, Output::New).map(PyTensor::new)
+        arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::New).map(PyTensor::new)
     }
 
     fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        arith(py, op, &Operand::from(&self.inner), &operand(other)?, Output::InPlace).map(|_| ())
+        arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
     }
 
     /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
     /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
     fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
-        let me = Operand::from(&self.inner);
+        let me = Operand::from(self.strided()?);
         let (lhs, rhs) = if reflected { (&other, &me) } else { (&me, &other) };
         let t = arith(py, op, lhs, rhs, Output::New)?;
         Ok(Py::new(py, PyTensor::new(t))?.into_any())

@@ -210,9 +210,12 @@ mod tests {
         v
     }
 
+    /// Sizes, per-operand strides and offsets of one plan.
+    type Geometry<'a> = (&'a [usize], &'a [&'a [usize]], &'a [usize]);
+
     #[test]
     fn plans_visit_every_element_once() {
-        let cases: &[(&[usize], &[&[usize]], &[usize])] = &[
+        let cases: &[Geometry<'_>] = &[
             (&[2, 3, 4], &[&[12, 4, 1], &[1, 2, 6]], &[0, 5]),
             (&[4, 1, 3], &[&[3, 3, 1], &[0, 0, 1]], &[1, 0]),
             (&[3, 4], &[&[1, 3], &[4, 1]], &[0, 0]),
