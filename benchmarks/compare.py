@@ -1,4 +1,5 @@
-"""Side-by-side CPU benchmark: oxtorch, PyTorch and NumPy in one process, on identical data.
+"""Side-by-side benchmark: oxtorch, PyTorch and NumPy in one process, on identical data; with ``--cuda``, oxtorch
+and PyTorch on the GPU (NumPy has no GPU column).
 
 For every case and thread count, the libraries run alternately (their order rotates each round) and the median
 time per call of each is reported, with the ratio oxtorch / PyTorch. Run it with
@@ -6,8 +7,12 @@ time per call of each is reported, with the ratio oxtorch / PyTorch. Run it with
     BENCH=1 ./scripts/setup.sh           # once: .venv with oxtorch (release build), PyTorch and NumPy
     .venv/bin/python benchmarks/compare.py [--rounds N] [--threads 1,2] [--markdown]
 
+    .venv/bin/python benchmarks/compare.py --cuda [--sizes 24,28] [--markdown]   # on a machine with a GPU
+
 Ratios, not absolute times, are the result: timings on a shared machine drift, ratios measured in one process
-hold. NumPy has no bfloat16 (its column is empty there) and runs elementwise work on one thread.
+hold. NumPy has no bfloat16 (its column is empty there) and runs elementwise work on one thread. CUDA cases are
+timed over many calls followed by one synchronize (a kernel's time once the queue is full; for the one-element
+add, the Python and launch overhead per call).
 """
 
 from __future__ import annotations
@@ -30,6 +35,21 @@ def _timed(fn, number):
     for _ in range(number):
         fn()
     return (time.perf_counter() - start) / number
+
+
+def _synchronized(fn, sync):
+    """``fn`` followed by a wait for the GPU: the timing loop calls it ``number`` times; the waits of all but the
+    last call return at once when the queue is busy, so the time per call is the kernels' own."""
+    state = {"pending": 0}
+
+    def call():
+        fn()
+        state["pending"] += 1
+        if state["pending"] % 64 == 0:
+            sync()
+
+    call.finish = sync  # type: ignore[attr-defined]
+    return call
 
 
 class Case:
@@ -83,6 +103,44 @@ def make_cases():
     ]
 
 
+def make_cuda_cases(log2n):
+    """The CPU cases on the GPU: elementwise cases over 2^log2n elements, the 4096^2 and NCHW ones as on the CPU."""
+    n = 1 << log2n
+    rng = np.random.default_rng(0)
+
+    def both(shape, dtype=np.float32, low=None):
+        a = rng.standard_normal(shape, dtype=np.float32) if low is None else rng.integers(low, 1000, shape, dtype=dtype)
+        return oxtorch.from_numpy(a).cuda(), torch.from_numpy(a).cuda()
+
+    (of, tf), (og, tg) = both(n), both(n)
+    (oi, ti), (oj, tj) = both(n, np.int32, -1000), both(n, np.int32, 1)
+    (osq, tsq), (orow, trow) = both((4096, 4096)), both(4096)
+    (on, tn), (on2, tn2) = both((32, 64, 56, 56)), both((32, 64, 56, 56))
+    ocl, tcl = on.contiguous(memory_format=oxtorch.channels_last), tn.contiguous(memory_format=torch.channels_last)
+    ocl2, tcl2 = on2.contiguous(memory_format=oxtorch.channels_last), tn2.contiguous(memory_format=torch.channels_last)
+    o_acc, t_acc = of.clone(), tf.clone()
+    o1, o2, t1, t2 = oxtorch.ones(1).cuda(), oxtorch.ones(1).cuda(), torch.ones(1).cuda(), torch.ones(1).cuda()
+    ox = lambda fn: _synchronized(fn, oxtorch.cuda.synchronize)  # noqa: E731
+    pt = lambda fn: _synchronized(fn, torch.cuda.synchronize)  # noqa: E731
+    k = f"2^{log2n}"
+    return [
+        Case(f"cuda add f32 + f32 ({k})", ox(lambda: of + og), pt(lambda: tf + tg), None, number=20),
+        Case(f"cuda add i32 + f32 ({k})", ox(lambda: oi + of), pt(lambda: ti + tf), None, number=20),
+        Case(f"cuda mul f32 * python float ({k})", ox(lambda: of * 2.5), pt(lambda: tf * 2.5), None, number=20),
+        Case(f"cuda in-place add_ f32 ({k})", ox(lambda: o_acc.add_(og)), pt(lambda: t_acc.add_(tg)), None, number=20),
+        Case(f"cuda div i32 / i32 true ({k})", ox(lambda: oi / oj), pt(lambda: ti / tj), None, number=20),
+        Case(f"cuda f32 -> bf16 ({k})", ox(lambda: of.to(oxtorch.bfloat16)), pt(lambda: tf.to(torch.bfloat16)), None,
+             number=20),
+        Case("cuda t().contiguous() 4096x4096 f32", ox(lambda: osq.t().contiguous()), pt(lambda: tsq.t().contiguous()),
+             None, number=50),
+        Case("cuda NCHW (32,64,56,56) -> channels_last", ox(lambda: on.contiguous(memory_format=oxtorch.channels_last)),
+             pt(lambda: tn.contiguous(memory_format=torch.channels_last)), None, number=50),
+        Case("cuda add channels_last + channels_last", ox(lambda: ocl + ocl2), pt(lambda: tcl + tcl2), None, number=50),
+        Case("cuda 4096x4096 + row of 4096", ox(lambda: osq + orow), pt(lambda: tsq + trow), None, number=50),
+        Case("cuda one-element add from Python", ox(lambda: o1 + o2), pt(lambda: t1 + t2), None, number=20000),
+    ]
+
+
 def run(cases, threads, rounds):
     oxtorch.set_num_threads(threads)
     torch.set_num_threads(threads)
@@ -90,15 +148,20 @@ def run(cases, threads, rounds):
     rows = []
     for case in cases:
         samples = {lib: [] for lib in libs}
-        for fn in case.fns.values():  # warm up (first-touch pages, caches, lazy initialization)
+        for fn in case.fns.values():  # warm up (first-touch pages, caches, lazy initialization, kernel compilation)
             if fn is not None:
                 _timed(fn, max(1, case.number // 10))
+                getattr(fn, "finish", lambda: None)()
         for r in range(rounds):
             order = libs[r % 3:] + libs[:r % 3]
             for lib in order:
                 fn = case.fns[lib]
                 if fn is not None:
-                    samples[lib].append(_timed(fn, case.number))
+                    start = time.perf_counter()
+                    for _ in range(case.number):
+                        fn()
+                    getattr(fn, "finish", lambda: None)()
+                    samples[lib].append((time.perf_counter() - start) / case.number)
         med = {lib: statistics.median(s) if s else None for lib, s in samples.items()}
         rows.append((case.name, threads, med))
     return rows
@@ -154,17 +217,29 @@ def main():
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
     parser.add_argument("--memory", action="store_true", help="only report the peak memory of the mixed add")
+    parser.add_argument("--cuda", action="store_true", help="the cases on the GPU, against PyTorch's CUDA build")
+    parser.add_argument("--sizes", default="24,28", help="log2 of the elementwise CUDA cases' sizes")
     args = parser.parse_args()
     if args.memory:
         print("peak memory of int32 + float32 (2^24): (inputs + peak extra) / (inputs + output)")
         for name, extra, ratio in memory_report():
             print(f"  {name:<8} peak extra {extra / 2**20:7.1f} MiB   ratio {ratio:.2f}")
         return
-    cases = [c for c in make_cases() if args.only in c.name]
     rows = []
-    for threads in [int(t) for t in args.threads.split(",")]:
-        rows += run(cases, threads, args.rounds)
-    print(f"# {datetime.date.today()}  {platform.processor() or platform.machine()}  "
+    if args.cuda:
+        for log2n in [int(x) for x in args.sizes.split(",")]:
+            cases = [c for c in make_cuda_cases(log2n) if args.only in c.name]
+            if log2n != int(args.sizes.split(",")[0]):  # the fixed-size cases once
+                cases = [c for c in cases if "2^" in c.name]
+            rows += run(cases, 1, args.rounds)
+            oxtorch.cuda.empty_cache()
+            torch.cuda.empty_cache()
+    else:
+        cases = [c for c in make_cases() if args.only in c.name]
+        for threads in [int(t) for t in args.threads.split(",")]:
+            rows += run(cases, threads, args.rounds)
+    where = torch.cuda.get_device_name() if args.cuda else platform.processor() or platform.machine()
+    print(f"# {datetime.date.today()}  {where}  "
           f"oxtorch vs torch {torch.__version__} vs numpy {np.__version__}, median of {args.rounds} rounds")
     header = ["case", "threads", "oxtorch", "torch", "numpy", "oxtorch / torch"]
     if args.markdown:

@@ -10,6 +10,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet "maturin>=1.5,<2" "numpy>=1.22" pytest mypy
+# NVIDIA's NVRTC library (no GPU needed): the test suite compiles every generated CUDA kernel with it
+.venv/bin/python -m pip install --quiet "nvidia-cuda-nvrtc>=13"
 if [ "${BENCH:-0}" = "1" ]; then
     .venv/bin/python -m pip install --quiet torch
 fi

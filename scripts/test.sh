@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: formatting and lint checks, the Rust unit, property, thread and conformance
-# tests and documentation examples, then the Python package's tests (the spec's examples through
+# tests, the CUDA suites (run on a GPU where there is one, counted as skipped elsewhere; the generated kernels are
+# run on the host and compiled with NVRTC everywhere) and documentation examples, then the Python package's tests (the spec's examples through
 # `import oxtorch as torch`, every conformance case through the Python API, NumPy/DLPack sharing).
 # This is the command the README gives and the one .ci/run calls. It sets up .venv itself (scripts/setup.sh).
 set -euo pipefail
@@ -8,9 +9,11 @@ cd "$(dirname "$0")/.."
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
-cargo test --workspace
-
 ./scripts/setup.sh
+# libnvrtc from the venv's nvidia-cuda-nvrtc wheel: tests/cuda_kernels.rs compiles every generated kernel with it
+nvrtc_lib=$(.venv/bin/python -c 'import nvidia, pathlib; print(next(q for p in nvidia.__path__ for q in pathlib.Path(p).glob("cu*/lib")))' 2>/dev/null || true)
+LD_LIBRARY_PATH="${nvrtc_lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" cargo test --workspace
+
 .venv/bin/python -m pytest crates/oxtorch-py/python/tests -q -p no:cacheprovider
 # the type stubs match the runtime module, and a sample of typical code type-checks against them
 .venv/bin/python -m mypy.stubtest oxtorch --allowlist crates/oxtorch-py/python/stubtest_allowlist.txt

@@ -174,7 +174,10 @@ struct Binary {
 
 /// Builds a binary case: the launch on fake addresses, and the CPU backend's result as the expectation (or the
 /// result of `expect`, which gets the input storages, when CUDA computes differently).
-fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<&dyn Fn(&[Storage]) -> Vec<u8>>) -> Case {
+/// Expected output bytes computed from a case's storages (output first), where CUDA differs from the CPU.
+type Expectation<'a> = &'a dyn Fn(&[Storage]) -> Vec<u8>;
+
+fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectation<'_>>) -> Case {
     let out_len = b.out.1.len(&b.shape);
     let out = random_storage(b.out.0, out_len, Values::Any, rng);
     let mut storages = vec![(out.clone(), fake_base(0))];
@@ -565,7 +568,9 @@ fn element_matches(dtype: DType, got: &[u8], want: &[u8]) -> bool {
 /// Part 1: compile every case as host C++, run it, compare. Returns (ran, matched) or `None` when skipped.
 fn run_on_host(cases: &[Case]) -> Option<(usize, usize)> {
     let compiler = ["c++", "g++", "clang++"].into_iter().find(|c| Command::new(c).arg("--version").output().is_ok())?;
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    // the build's scratch directory, or the system's when the binary runs away from its build (a GPU machine)
+    let built = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let dir = if built.is_dir() { built } else { std::env::temp_dir() };
     let (src, exe) = (dir.join("cuda_kernels_host.cpp"), dir.join("cuda_kernels_host"));
     std::fs::write(&src, host_program(cases)).unwrap();
     let compiled = Command::new(compiler)

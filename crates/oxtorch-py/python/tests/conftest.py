@@ -64,6 +64,10 @@ class Stats:
         if outcome == "accel":
             self.spec_accel += 1
 
+    def conformance_not_compared(self, file: str) -> None:
+        """A case replayed on a device that has no reference to compare with there (counted, not silent)."""
+        self.conf[file]["not_compared"] += 1
+
     def conformance(self, file: str, passed: bool, deviation: bool = False) -> None:
         c = self.conf[file]
         c["run"] += 1
@@ -102,9 +106,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         c = stats.conf.get(file)
         if not c:
             continue
+        if not c["run"] and c["not_compared"]:
+            lines.append(f"conformance {file}: {c['not_compared']} not compared on this device")
+            continue
         line = f"conformance {file}: {c['run']} run, {c['passed']} passed"
         if c["deviations"]:
             line += f" ({c['deviations']} through documented deviations)"
+        if c["not_compared"]:
+            line += f", {c['not_compared']} not compared on this device"
         total = stats.conf_total.get(file)
         if total is not None and total != c["run"]:
             line += f" [{total} cases in the file]"

@@ -9,6 +9,14 @@ same handling of the documented deviations as the Rust runner (``crates/oxtorch/
 
 Each case records its outcome for the end-of-run summary (conftest.py), e.g.
 ``conformance promotion.json: 5624 run, 5624 passed (104 through documented deviations)``.
+
+With ``OXTORCH_TEST_DEVICE=cuda`` (scripts/gpu-check.sh) the tensor cases of views, casts, memory_format,
+promotion and inplace are replayed on the GPU: every tensor operand, input and ``out=`` tensor is created there
+(Python numbers stay host values, as in PyTorch). The reference is the CPU data, except for the cases where
+PyTorch's CUDA kernels compute differently from its CPU kernels (a Python number joining float16/bfloat16
+add/sub at float32 precision, division by a Python number through its reciprocal, integer division by zero
+with a rounding mode): those are compared with PyTorch's CUDA build, run live in the same process, and counted
+as *not compared* where no PyTorch with CUDA is importable.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import builtins
 import json
 import math
+import os
 import pathlib
 import struct
 
@@ -38,8 +47,18 @@ FILES = (
 )
 
 
+# where the tensor cases run: "cpu", or "cuda" to replay them on the GPU
+DEVICE = os.environ.get("OXTORCH_TEST_DEVICE", "cpu")
+# files whose cases create tensors and therefore run on DEVICE
+DEVICE_FILES = ("views.json", "casts.json", "memory_format.json", "promotion.json", "inplace.json")
+
+
 class Mismatch(Exception):
     """A case whose outcome differs from the reference."""
+
+
+class NotCompared(Exception):
+    """A case PyTorch computes differently on CUDA, with no PyTorch CUDA build at hand to compare against."""
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -301,7 +320,7 @@ def apply_view(x, step):
 def run_views(case):
     shape = case["shape"]
     n = math.prod(shape)
-    x = oxtorch.arange(n, dtype=oxtorch.int64).reshape(*shape)
+    x = oxtorch.arange(n, dtype=oxtorch.int64, device=DEVICE).reshape(*shape)
     err = None
     for step in case["chain"]:
         x_next, err = attempt(lambda: apply_view(x, step))
@@ -343,7 +362,7 @@ def run_views(case):
 
 
 def run_casts(case):
-    src = oxtorch.tensor([value(v) for v in case["from"]["values"]], dtype=dtype(case["from"]["dtype"]))
+    src = oxtorch.tensor([value(v) for v in case["from"]["values"]], dtype=dtype(case["from"]["dtype"]), device=DEVICE)
     got = src.to(dtype(case["to"]))
     want = case["result"]
     expect_eq("dtype", got.dtype, dtype(want["dtype"]))
@@ -372,7 +391,7 @@ def layout_input(spec):
     """A float32 tensor with exactly the spec's sizes and strides, over ``arange`` just large enough."""
     sizes, strides = spec["shape"], spec["stride"]
     length = 1 + sum((s - 1) * st for s, st in zip(sizes, strides))
-    return oxtorch.arange(length, dtype=oxtorch.float32).as_strided(sizes, strides, 0)
+    return oxtorch.arange(length, dtype=oxtorch.float32, device=DEVICE).as_strided(sizes, strides, 0)
 
 
 def memory_format(name):
@@ -390,7 +409,9 @@ def run_memory_format(case):
             expect_eq(f"is_contiguous(memory_format={name})", x.is_contiguous(memory_format=memory_format(name)), want)
         return False
     if op == "empty":
-        fn = lambda: oxtorch.empty(tuple(case["shape"]), memory_format=memory_format(case["memory_format"]))  # noqa: E731
+        fn = lambda: oxtorch.empty(  # noqa: E731
+            tuple(case["shape"]), memory_format=memory_format(case["memory_format"]), device=DEVICE
+        )
     elif op == "clone":
         fn = lambda: layout_input(case["input"]).clone(memory_format=memory_format(case["memory_format"]))  # noqa: E731
     elif op == "empty_like":
@@ -429,9 +450,9 @@ def run_memory_format(case):
 def operand(v):
     """A 1-D tensor, a zero-dim tensor, or a Python number, as the data encodes it."""
     if v["kind"] == "tensor":
-        return oxtorch.tensor([value(x) for x in v["values"]], dtype=dtype(v["dtype"]))
+        return oxtorch.tensor([value(x) for x in v["values"]], dtype=dtype(v["dtype"]), device=DEVICE)
     if v["kind"] == "zerodim":
-        return oxtorch.tensor(value(v["value"]), dtype=dtype(v["dtype"]))
+        return oxtorch.tensor(value(v["value"]), dtype=dtype(v["dtype"]), device=DEVICE)
     typ = v["type"]
     x = value(v["value"])
     if typ == "bool":
@@ -546,13 +567,93 @@ def run_inplace(case):
             raise Mismatch(f"{op} returned {returned!r}, not self")
         result = target if err is None else None
     else:
-        out = oxtorch.empty(3, dtype=dtype(case["out_dtype"]))
+        out = oxtorch.empty(3, dtype=dtype(case["out_dtype"]), device=DEVICE)
         lhs, rhs = operand(case["lhs"]), operand(case["rhs"])
         returned, err = attempt(lambda: getattr(oxtorch, op)(lhs, rhs, out=out))
         if err is None and returned is not out:
             raise Mismatch(f"oxtorch.{op}(..., out=out) returned {returned!r}, not out")
         result = out if err is None else None
     return check_arith(case, op, result, err)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Replaying on CUDA: the cases PyTorch computes differently there, compared with PyTorch's CUDA build
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _operands(case):
+    if "self" in case:
+        return case["self"], case["other"]
+    return case["lhs"], case["rhs"]
+
+
+def cuda_differs(file: str, case: dict) -> bool:
+    """Whether PyTorch's CUDA kernels may compute this promotion/inplace case differently from its CPU kernels."""
+    if file not in ("promotion.json", "inplace.json") or "result" not in case and "error" not in case:
+        return False
+    op = case["op"].rstrip("_")
+    lhs, rhs = _operands(case)
+    number_rhs = rhs["kind"] == "scalar"
+    if op == "div" and number_rhs:
+        return True  # division by a CPU scalar multiplies by its reciprocal
+    if op in ("add", "sub") and "scalar" in (lhs["kind"], rhs["kind"]):
+        result = case.get("result", {}).get("dtype", "")
+        return result in ("float16", "bfloat16", "complex32", "bcomplex32")  # a number joins at float32 precision
+    if op == "div" and case.get("rounding_mode") and case.get("message") == "ZeroDivisionError":
+        return True  # integer division by zero is not checked on CUDA
+    return False
+
+
+def _encode(x):
+    """A Python number in the data's encoding."""
+    if isinstance(x, bool) or isinstance(x, int):
+        return x
+    if isinstance(x, float):
+        return repr(x)
+    return [repr(x.real), repr(x.imag)]
+
+
+def torch_cuda_case(file: str, case: dict) -> dict:
+    """The case with PyTorch's CUDA result (or error) in place of the CPU reference."""
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is None or not torch.cuda.is_available():
+        raise NotCompared("PyTorch computes this case differently on CUDA; no PyTorch with CUDA to compare with")
+
+    def t_operand(v):
+        if v["kind"] == "scalar":
+            return operand(v)
+        dt = getattr(torch, "float16" if v["dtype"] == "float16" else v["dtype"])
+        if v["kind"] == "tensor":
+            return torch.tensor([value(x) for x in v["values"]], dtype=dt, device="cuda")
+        return torch.tensor(value(v["value"]), dtype=dt, device="cuda")
+
+    torch.set_default_dtype(getattr(torch, case.get("default_dtype", "float32")))
+    try:
+        op = case["op"]
+        kwargs = {"rounding_mode": case["rounding_mode"]} if case.get("rounding_mode") else {}
+        if op.endswith("_"):
+            target, other = t_operand(case["self"]), t_operand(case["other"])
+            result = getattr(target, op)(other, **kwargs)
+        elif "out_dtype" in case:
+            out = torch.empty(3, dtype=getattr(torch, case["out_dtype"]), device="cuda")
+            result = getattr(torch, op)(t_operand(case["lhs"]), t_operand(case["rhs"]), out=out, **kwargs)
+        else:
+            result = getattr(torch, op)(t_operand(case["lhs"]), t_operand(case["rhs"]), **kwargs)
+        values = result.cpu().reshape(-1).tolist()
+        shape = list(result.shape)
+        reference = {"dtype": str(result.dtype).replace("torch.", ""), "shape": shape, "values": [_encode(v) for v in values]}
+        return {**{k: v for k, v in case.items() if k not in ("error", "message")}, "result": reference}
+    except Exception as e:  # noqa: BLE001 - the reference's error is the expectation
+        return {
+            **{k: v for k, v in case.items() if k != "result"},
+            "error": type(e).__name__ if type(e).__name__ != "AcceleratorError" else "RuntimeError",
+            "message": str(e).splitlines()[0] if str(e) else "",
+        }
+    finally:
+        torch.set_default_dtype(torch.float32)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -628,9 +729,17 @@ def test_conformance_data_complete(oxstats):
 @pytest.mark.parametrize("file,case", PARAMS, ids=IDS)
 def test_case(file, case, oxstats):
     oxstats.conf_total.setdefault(file, TOTALS[file])
+    if DEVICE != "cpu" and file not in DEVICE_FILES:
+        oxstats.conformance_not_compared(file)
+        pytest.skip(f"{file} creates no tensors: nothing to replay on {DEVICE}")
     try:
+        if DEVICE == "cuda" and cuda_differs(file, case):
+            case = torch_cuda_case(file, case)
         deviation = bool(RUNNERS[file](case))
         why = None
+    except NotCompared as e:
+        oxstats.conformance_not_compared(file)
+        pytest.skip(str(e))
     except Mismatch as e:
         deviation, why = False, str(e)
     except Exception as e:  # noqa: BLE001 - a binding that raises where the case expects a result fails the case

@@ -4,9 +4,12 @@ use serde_json::Value;
 use std::fmt::Display;
 use std::path::PathBuf;
 
-/// Loads `tests/data/<name>`.
+/// Loads `tests/data/<name>` (from `$OXTORCH_DATA_DIR` when set: a test binary run away from its checkout).
 pub fn load(name: &str) -> Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let dir = std::env::var_os("OXTORCH_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data"));
+    let path = dir.join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("cannot parse {}: {e}", path.display()))
 }
