@@ -131,7 +131,9 @@ impl Plan {
                 self.offsets[k] + outer
             })
             .collect();
-        offsets[0] -= out_base;
+        // the chunk may start inside a row, before which the row's start lies: wrap, and the shift below brings
+        // the first run's offset back into the chunk
+        offsets[0] = offsets[0].wrapping_sub(out_base);
         let mut inner_pos = start % inner;
         let mut remaining = end - start;
         loop {
@@ -140,7 +142,7 @@ impl Plan {
                 f(&offsets, len);
             } else {
                 let shifted: SmallVec<[usize; 4]> =
-                    offsets.iter().enumerate().map(|(k, &o)| o + inner_pos * self.strides[k][0]).collect();
+                    offsets.iter().enumerate().map(|(k, &o)| o.wrapping_add(inner_pos * self.strides[k][0])).collect();
                 f(&shifted, len);
             }
             remaining -= len;
@@ -156,13 +158,13 @@ impl Plan {
                 }
                 counter[d] += 1;
                 for (k, off) in offsets.iter_mut().enumerate() {
-                    *off += self.strides[k][d + 1];
+                    *off = off.wrapping_add(self.strides[k][d + 1]);
                 }
                 if counter[d] < outer_dims[d] {
                     break;
                 }
                 for (k, off) in offsets.iter_mut().enumerate() {
-                    *off -= self.strides[k][d + 1] * outer_dims[d];
+                    *off = off.wrapping_sub(self.strides[k][d + 1] * outer_dims[d]);
                 }
                 counter[d] = 0;
                 d += 1;
@@ -234,6 +236,16 @@ mod tests {
             halves.extend(visited(&plan, mid, plan.numel()));
             assert_eq!(sorted(halves), expected);
         }
+    }
+
+    #[test]
+    fn a_chunk_may_start_inside_a_row() {
+        // an output view at storage offset 10, in rows of 5 (not merged: the input is transposed); the chunk
+        // starting at iteration index 7 sees offsets relative to the chunk's first element, 17
+        let plan = Plan::from_geometry(&[4, 5], &[&[5, 1], &[1, 4]], &[10, 0]);
+        let mut runs = Vec::new();
+        plan.for_each_run_in(7, 12, 17, |offs, len| runs.push((offs[0], len)));
+        assert_eq!(runs, vec![(0, 3), (3, 2)]);
     }
 
     #[test]
