@@ -5,7 +5,6 @@ use crate::errors::ResultExt;
 use oxtorch::{DType, Layout, MemoryFormat};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyTuple;
 
 /// A tensor element type (`torch.dtype`).
 #[pyclass(name = "dtype", module = "oxtorch", frozen, eq, hash, from_py_object)]
@@ -123,6 +122,7 @@ fn get_default_dtype(py: Python<'_>) -> PyResult<Py<PyDType>> {
 
 /// `torch.set_default_dtype(d)`: only floating dtypes are accepted.
 #[pyfunction]
+#[pyo3(signature = (d, /))]
 fn set_default_dtype(d: PyDType) -> PyResult<()> {
     oxtorch::set_default_dtype(d.0).py()
 }
@@ -140,13 +140,14 @@ fn can_cast(from_: PyDType, to: PyDType) -> bool {
     oxtorch::can_cast(from_.0, to.0)
 }
 
-/// `torch.result_type(tensor1, tensor2)`: the dtype arithmetic on the operands would produce.
+/// `torch.result_type(tensor, other)`: the dtype arithmetic on the two operands (tensors or numbers) would
+/// produce.
 #[pyfunction]
-#[pyo3(signature = (*operands))]
-fn result_type(py: Python<'_>, operands: &Bound<'_, PyTuple>) -> PyResult<Py<PyDType>> {
+#[pyo3(signature = (tensor, other))]
+fn result_type(py: Python<'_>, tensor: &Bound<'_, PyAny>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyDType>> {
     let mut ops = Vec::new();
-    for o in operands.iter() {
-        ops.push(match crate::args::operand(&o)? {
+    for o in [tensor, other] {
+        ops.push(match crate::args::operand(o)? {
             oxtorch::iter::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
             oxtorch::iter::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
             oxtorch::iter::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),

@@ -15,17 +15,32 @@ class Size(tuple):
 
     def __new__(cls, iterable=(), /):
         sizes = tuple(iterable)
-        for s in sizes:
-            if not isinstance(s, _builtins.int) or isinstance(s, _builtins.bool):
-                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {sizes.index(s)} is '{type(s).__name__}')")
-        return super().__new__(cls, sizes)
+        for i, s in enumerate(sizes):
+            if not isinstance(s, _builtins.int):
+                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(s).__name__}')")
+        # bools are ints to PyTorch's Size, stored as 0 / 1
+        return super().__new__(cls, tuple(_builtins.int(s) for s in sizes))
 
     def __getitem__(self, index):
         item = super().__getitem__(index)
         return Size(item) if isinstance(index, slice) else item
 
     def __add__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
         return Size(tuple(self) + tuple(other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple(other) + tuple(self))
+
+    def __mul__(self, n):
+        if not isinstance(n, _builtins.int):
+            return NotImplemented
+        return Size(tuple(self) * n)
+
+    __rmul__ = __mul__
 
     def __repr__(self):
         return "oxtorch.Size([" + ", ".join(str(s) for s in self) + "])"

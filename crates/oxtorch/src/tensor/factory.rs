@@ -8,7 +8,7 @@ use crate::error::{runtime_err, Error, Result};
 use crate::memory_format::MemoryFormat;
 use crate::promotion::{get_default_complex_dtype, get_default_dtype, scalar_dtype};
 use crate::random::{with_default_generator, Generator};
-use crate::scalar::Scalar;
+use crate::scalar::{cpp_double, ConversionCheck, Scalar};
 use crate::shape::{self, Dims};
 use crate::storage::Storage;
 use num_complex::Complex;
@@ -62,7 +62,9 @@ pub fn ones(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor
 pub fn full(sizes: &[usize], value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
     let value = value.into();
     let mut options = options.into();
-    options.dtype = Some(options.dtype.unwrap_or_else(|| scalar_dtype(&value)));
+    let dtype = options.dtype.unwrap_or_else(|| scalar_dtype(&value));
+    options.dtype = Some(dtype);
+    value.check_convertible(dtype, ConversionCheck::Fill)?;
     let t = empty(sizes, options)?;
     t.fill_(value)?;
     Ok(t)
@@ -213,26 +215,20 @@ pub fn scalar_tensor(value: impl Into<Scalar>, options: impl Into<TensorOptions>
     full(&[], value, options)
 }
 
-fn range_dtype(options: &TensorOptions, bounds: &[Scalar]) -> Result<DType> {
-    if bounds.iter().any(|b| matches!(b, Scalar::Complex(_))) {
-        runtime_err!("arange/linspace bounds must be real numbers")
-    }
-    Ok(options.dtype.unwrap_or_else(|| {
-        if bounds.iter().any(|b| matches!(b, Scalar::Float(_))) {
-            get_default_dtype()
-        } else {
-            DType::Int64
-        }
-    }))
-}
-
 /// `torch.arange(end)`: `0, 1, ..., end - 1`.
 pub fn arange(end: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
     arange_step(0, end, 1, options)
 }
 
-/// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step),
-/// computed in double (int64 for integer dtypes) and converted once.
+/// Elements `arange` computes per step when it fills a large result.
+const ARANGE_CHUNK: usize = 1 << 16;
+
+/// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step).
+///
+/// As in PyTorch: int64 when every bound is a Python int or bool and no dtype is given, else the default dtype;
+/// no kernel for bool and complex dtypes; the length is `ceil((end - start) / step)` in double precision (in
+/// exact integer arithmetic for int64 with integer bounds); each value is computed in the dtype's accumulate
+/// type (int64 for integer dtypes, float for float16/bfloat16, double otherwise) and rounded once.
 pub fn arange_step(
     start: impl Into<Scalar>,
     end: impl Into<Scalar>,
@@ -241,32 +237,74 @@ pub fn arange_step(
 ) -> Result<Tensor> {
     let (start, end, step) = (start.into(), end.into(), step.into());
     let options = options.into();
-    let dtype = range_dtype(&options, &[start, end, step])?;
-    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    let integral = [start, end, step].iter().all(|b| matches!(b, Scalar::Bool(_) | Scalar::Int(_)));
+    let dtype = options.dtype.unwrap_or_else(|| if integral { DType::Int64 } else { get_default_dtype() });
+    if dtype == DType::Bool || dtype.is_complex() {
+        return Err(Error::NotImplemented(format!("\"arange_cpu\" not implemented for '{}'", dtype.scalar_type_name())));
+    }
+    let len = arange_len(start, end, step, dtype)?;
+    let device = options.resolved_device();
+    // the bounds in the accumulate type, checked as PyTorch's Scalar::to<acc_type>() checks them
+    let (acc, strict) = match dtype {
+        d if d.is_integral(false) => (DType::Int64, ConversionCheck::Strict),
+        DType::Float16 | DType::BFloat16 => (DType::Float32, ConversionCheck::Strict),
+        _ => (DType::Float64, ConversionCheck::Strict),
+    };
+    start.check_convertible(acc, strict)?;
+    step.check_convertible(acc, strict)?;
+    let value = move |i: usize| -> Scalar {
+        match acc {
+            DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
+            DType::Float32 => Scalar::Float((start.to_f64() as f32 + step.to_f64() as f32 * i as f32) as f64),
+            _ => Scalar::Float(start.to_f64() + step.to_f64() * i as f64),
+        }
+    };
+    if device.is_meta() || len > ARANGE_CHUNK {
+        let out = empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None })?;
+        if !device.is_meta() {
+            for first in (0..len).step_by(ARANGE_CHUNK) {
+                let n = ARANGE_CHUNK.min(len - first);
+                let values: Vec<Scalar> = (first..first + n).map(value).collect();
+                out.narrow(0, first as i64, n as i64)?.copy_(&vector_on(&values, dtype, device)?)?;
+            }
+        }
+        return Ok(out);
+    }
+    let values: Vec<Scalar> = (0..len).map(value).collect();
+    vector_on(&values, dtype, device)
+}
+
+/// PyTorch's `compute_arange_size`: the checks on the bounds, in PyTorch's order, and the length.
+fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<usize> {
+    let to_double = |s: Scalar| -> Result<f64> {
+        s.check_convertible(DType::Float64, ConversionCheck::Strict)?;
+        Ok(s.to_f64())
+    };
+    let (s, e, st) = (to_double(start)?, to_double(end)?, to_double(step)?);
+    if !st.is_finite() {
+        runtime_err!("step must be finite but got {}", cpp_double(st))
+    }
     if st == 0.0 {
         runtime_err!("step must be nonzero")
     }
-    if !s.is_finite() || !e.is_finite() {
-        runtime_err!("unsupported range: {start} -> {end}")
+    if !(s.is_finite() && e.is_finite()) {
+        runtime_err!("unsupported range: {} -> {}", cpp_double(s), cpp_double(e))
     }
     if !((st > 0.0 && e >= s) || (st < 0.0 && e <= s)) {
-        runtime_err!("upper bound and larger bound inconsistent with step sign")
+        runtime_err!("upper bound and lower bound inconsistent with step sign")
     }
-    let integral = dtype.is_integral(true);
-    let len = if integral {
-        let (s, e, st) = (start.to_i64() as i128, end.to_i64() as i128, step.to_i64() as i128);
-        let sgn = st.signum();
-        ((e - s + st - sgn) / st).max(0) as usize
+    let all_int = [start, end, step].iter().all(|b| matches!(b, Scalar::Int(_)));
+    let size = if dtype == DType::Int64 && all_int {
+        // C++ int64 arithmetic (wrapping where it overflows), truncating division
+        let (xs, xe, xst) = (start.to_i64(), end.to_i64(), step.to_i64());
+        xe.wrapping_sub(xs).wrapping_add(xst).wrapping_sub(xst.signum()).wrapping_div(xst) as f64
     } else {
-        ((e - s) / st).ceil().max(0.0) as usize
+        ((e - s) / st).ceil()
     };
-    let values: Vec<Scalar> = if integral {
-        let (s, st) = (start.to_i64(), step.to_i64());
-        (0..len as i64).map(|i| Scalar::Int(s.wrapping_add(st.wrapping_mul(i)))).collect()
-    } else {
-        (0..len).map(|i| Scalar::Float(s + st * i as f64)).collect()
-    };
-    vector_on(&values, dtype, options.resolved_device())
+    if !(size >= 0.0 && size <= i64::MAX as f64) {
+        runtime_err!("invalid size, possible overflow?")
+    }
+    Ok(size as usize)
 }
 
 /// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
@@ -427,7 +465,9 @@ impl Tensor {
 
     /// `value` everywhere, shaped like this tensor (`torch.full_like`).
     pub fn full_like(&self, value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let value = value.into();
         let t = self.empty_like(options)?;
+        value.check_convertible(t.dtype(), ConversionCheck::Fill)?;
         t.fill_(value)?;
         Ok(t)
     }
