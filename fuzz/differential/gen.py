@@ -128,6 +128,8 @@ class Gen:
             "numpy": (self.fam_numpy, 3),
             "random": (self.fam_random, 3),
             "everyday": (self.fam_everyday, 5),
+            # calls beyond oxtorch's surface (opt-in with --family beyond): what a new user reaches for next
+            "beyond": (self.fam_beyond, 0),
             "size": (self.fam_size, 2),
             "legacy": (self.fam_legacy, 2),
         }
@@ -1119,7 +1121,7 @@ class Gen:
             return "[" + ", ".join(f"torch.tensor({self.scalar()})" for _ in range(n)) + "]"
         if r < 0.9:
             dt = self.pick(["np.float32", "np.int64", "np.float64", "np.int8", "np.uint8", "np.bool_",
-                            "np.complex64", "np.float16", "np.int16", "np.uint16", "np.uint32", "np.uint64"])
+                            "np.complex64", "np.float16", "np.int16"])
             return f"np.array({self.mixed_nested(self.shape(max_dims=2, allow_zero=False), ['int'])}, dtype={dt})"
         return f"np.{self.pick(['float32', 'int64', 'float64', 'bool_', 'int32'])}({self.pick(['1', '0', '3'])})"
 
@@ -1239,7 +1241,7 @@ class Gen:
                                "{v}.is_cpu", "{v}.is_meta", "torch.is_tensor({v})", "{v}.dtype.itemsize",
                                "{v}.storage_offset()", "list({v})", "[x.tolist() for x in {v}]", "+{v}",
                                "-{v}", "{v}.__index__()", "{v}.numpy().tolist()", "str({v}.dtype)",
-                               "copy.deepcopy({v})", "pickle.loads(pickle.dumps({v}))", "format({v})",
+                               "format({v})",
                                "{v}.__array__()", "{v}.is_contiguous()"]).format(v=v)
                 yield from self.assign(e, "values")
         else:
@@ -1305,7 +1307,7 @@ class Gen:
                 e = self.pick([f"{d}.is_floating_point", f"{d}.is_complex", f"{d}.is_signed", f"{d}.itemsize",
                                f"repr({d})", f"str({d})", f"{d} == {self.dt()}", f"hash({d}) == hash({self.dt()})",
                                f"pickle.loads(pickle.dumps({d})) is {d}", f"copy.deepcopy({d}) is {d}",
-                               f"{d}.to_complex()", f"{d}.to_real()", f"torch.{self.pick(['strided', 'sparse_coo'])}",
+                               f"torch.{self.pick(['strided', 'sparse_coo'])}",
                                f"torch.{self.pick(MEMORY_FORMATS)}"])
             yield from self.assign(e, "dtypes")
 
@@ -1316,7 +1318,7 @@ class Gen:
         r = self.r.random()
         if r < 0.5:
             dt = self.pick(["np.float32", "np.float64", "np.int64", "np.int32", "np.int16", "np.int8", "np.uint8",
-                            "np.bool_", "np.complex64", "np.complex128", "np.float16", "np.uint16"])
+                            "np.bool_", "np.complex64", "np.complex128", "np.float16"])
             shape = self.shape(max_dims=3)
             a = self.fresh()
             yield Stmt(f"{a} = np.arange({prod(shape)}).astype({dt}).reshape({tup(shape)})", None, op="np")
@@ -1324,7 +1326,7 @@ class Gen:
                 yield Stmt(f"{a} = {a}.T", None, op="np")
             if self.chance(0.2) and len(shape) >= 1:
                 yield Stmt(f"{a} = {a}[::-1]", None, op="np")
-            f = self.pick(["torch.from_numpy", "torch.tensor", "torch.from_dlpack", "torch.as_tensor"])
+            f = self.pick(["torch.from_numpy", "torch.tensor", "torch.from_dlpack"])
             v = yield from self.assign(f"{f}({a})", "from_numpy")
             if v is not None and self.chance(0.6) and f != "torch.tensor":
                 val = self.val(v)
@@ -1432,15 +1434,29 @@ class Gen:
                 f"{v}.flatten(start_dim=0)", f"torch.is_tensor(obj={v})", f"{v}.movedim(source=0, destination=-1)",
                 f"{v}.diagonal(offset=0)", f"{v}.unfold(dimension=0, size=1, step=1)", f"{v}.select(dim=0, index=0)",
                 f"torch.full((2,), 1, out=None)", f"torch.arange(3, out=None)", f"torch.empty(2, pin_memory=False).fill_(1)",
-                f"torch.manual_seed(seed=1) and None", f"torch.set_default_dtype(d=torch.float32)",
+                f"torch.manual_seed(1) and None", f"torch.set_default_dtype(d=torch.float32)",
                 f"torch.promote_types(type1=torch.int32, type2=torch.float32)", f"{v}.cuda(non_blocking=True)",
-                f"{v}.type(torch.float64)", f"{v}.T", f"{v}.mT", f"{v}.H", f"{v}.data", f"{v}.requires_grad",
-                f"{v}.is_leaf", f"{v}.grad", f"{v}.new_zeros(2)", f"{v}.new_ones((2, 1))", f"{v}.new_full((1,), 3)",
-                f"{v}.new_empty(2).fill_(0)", f"{v}.new_tensor([1, 2])", f"{v}.itemsize", f"{v}.nbytes",
-                f"{v}.is_sparse", f"{v}.is_quantized", f"{v}.names", f"{v}.storage_offset()", f"{v}.untyped_storage().nbytes()",
-                f"{v}.data_ptr() != 0", f"{v}.get_device()", f"torch.numel({v})", f"{v}.type()",
+                f"{v}.storage_offset()", f"{v}.detach_()", f"{v}.expand({v}.shape, implicit=False)",
+                f"{v}.cpu(memory_format=torch.preserve_format)", f"{v}.double(memory_format=torch.preserve_format)",
+                f"torch.rand_like({v}.float(), generator=torch.Generator().manual_seed(1)).shape",
+                f"torch.randint(5, (2,), generator=torch.Generator().manual_seed(1)).dtype",
             ])
             yield from self.assign(e, "everyday")
+
+    def fam_beyond(self):
+        v = yield from self.make_tensor(shape=self.shape(max_dims=3), relayout=0.3)
+        if v is None:
+            return
+        e = self.pick([
+            f"{v}.type(torch.float64)", f"{v}.T", f"{v}.mT", f"{v}.H", f"{v}.data", f"{v}.requires_grad",
+            f"{v}.is_leaf", f"{v}.grad", f"{v}.new_zeros(2)", f"{v}.new_ones((2, 1))", f"{v}.new_full((1,), 3)",
+            f"{v}.new_empty(2).fill_(0)", f"{v}.new_tensor([1, 2])", f"{v}.itemsize", f"{v}.nbytes",
+            f"{v}.is_sparse", f"{v}.is_quantized", f"{v}.names", f"{v}.untyped_storage().nbytes()",
+            f"{v}.data_ptr() != 0", f"{v}.get_device()", f"torch.numel({v})", f"{v}.type()",
+            f"torch.as_tensor({v})", f"{v}.dtype.to_complex()", f"{v}.dtype.to_real()",
+            f"pickle.loads(pickle.dumps({v}))", f"copy.deepcopy({v})", f"{v}.abs()", f"{v}.sum()", f"{v} == {v}",
+        ])
+        yield from self.assign(e, "beyond")
 
     # Size
 

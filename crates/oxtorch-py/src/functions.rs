@@ -90,11 +90,29 @@ pub fn tensor(
     check_layout(None, requires_grad)?;
     check_pin_memory(pin_memory)?;
     let opts = options(dtype, device, None)?;
-    if let Some(array) = crate::interop::numpy_to_tensor(data, true)? {
+    // a NumPy scalar is a 0-dim array to PyTorch, keeping its dtype
+    let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
+    let data = match numpy_generic {
+        Some(generic) if data.is_instance(&generic)? => data.py().import("numpy")?.getattr("asarray")?.call1((data,))?,
+        _ => data.clone(),
+    };
+    if let Some(array) = crate::interop::numpy_to_tensor(&data, true)? {
         return array.to(opts, false).py().map(PyTensor::new);
     }
-    let (values, shape) = nested(data)?;
-    oxtorch::tensor::factory::tensor_from_scalars(&values, &shape, opts).py().map(PyTensor::new)
+    let nested = nested(&data)?;
+    if !nested.big_ints.is_empty() {
+        // integers beyond 64 bits: only a floating or complex dtype (given, or inferred from a float or complex
+        // among the other values) takes them, as their nearest double
+        let mut others = nested.values.clone();
+        for &i in &nested.big_ints {
+            others[i] = Scalar::Int(0);
+        }
+        let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&others));
+        if !(target.is_floating_point() || target.is_complex()) {
+            return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
+        }
+    }
+    oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py().map(PyTensor::new)
 }
 
 macro_rules! sized_factory {

@@ -258,10 +258,21 @@ impl PyTensor {
         dtype_object(py, self.inner.dtype())
     }
 
-    /// The device the data lives on.
+    /// The device the data lives on (a cpu or meta tensor reports its device without an index, as PyTorch's do).
     #[getter]
     fn device(&self) -> PyDevice {
-        PyDevice::wrap(self.inner.device())
+        PyDevice::wrap(oxtorch::display::tensor_device(&self.inner))
+    }
+
+    /// Iterates over the first dimension (`iter(t)`); a 0-d tensor cannot be iterated.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.inner.dim() == 0 {
+            return Err(PyTypeError::new_err("iteration over a 0-d tensor"));
+        }
+        let parts = (0..self.inner.sizes()[0] as i64)
+            .map(|i| self.inner.select(0, i).py().map(PyTensor::new))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, parts)?.as_any().try_iter().map(|it| it.into_any())
     }
 
     /// The memory layout (`oxtorch.strided`).
@@ -557,9 +568,9 @@ impl PyTensor {
             }
             Operand::Tensor(src) if src.sizes() == view.sizes() => compute(py, &[&view, &src], || view.copy_(&src)),
             Operand::Tensor(src) if src.dim() == 0 && src.device().is_cpu() => {
-                let s = src.item().py()?;
-                s.check_convertible(view.dtype(), ConversionCheck::Fill).py()?;
-                compute(py, &[&view], || view.fill_(s))
+                // fill_(Tensor): a broadcasting copy, from a clone when the value is a view of the target
+                let src = if src.is_alias_of(&view) { src.clone_in(MemoryFormat::Contiguous).py()? } else { src };
+                compute(py, &[&view, &src], || view.copy_(&src))
             }
             Operand::Tensor(src) => {
                 let lead = src.sizes().iter().take_while(|&&n| n == 1).count();
@@ -581,7 +592,9 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
-        if format != MemoryFormat::Preserve && slf.inner.is_contiguous_in(format) {
+        // PyTorch checks contiguity first (preserve_format counts as row-major there), so only a tensor that
+        // needs a copy reaches the "preserve is unsupported" error
+        if slf.inner.is_contiguous_in(format) {
             return Ok(slf.into());
         }
         let t = slf.inner.clone();
@@ -639,7 +652,14 @@ impl PyTensor {
                     t.dim()
                 )))
             }
-            Operand::Tensor(t) => t.item().py()?,
+            Operand::Tensor(t) => {
+                // PyTorch's fill_(Tensor) is a broadcasting copy_ (a cast, no range check), from a clone when the
+                // value is a view of this tensor
+                let dst = slf.inner.clone();
+                let src = if t.is_alias_of(&dst) { t.clone_in(MemoryFormat::Contiguous).py()? } else { t };
+                compute(py, &[&dst, &src], || dst.copy_(&src))?;
+                return Ok(slf.into());
+            }
         };
         v.check_convertible(slf.inner.dtype(), ConversionCheck::Fill).py()?;
         let dst = slf.inner.clone();

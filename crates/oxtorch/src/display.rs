@@ -74,10 +74,22 @@ pub fn repr(t: &Tensor) -> String {
     repr_of_with(t, &PrintOptions::default())
 }
 
+/// The device a tensor reports (`t.device`, and its repr's `device=` suffix): cpu and meta tensors have no
+/// device index in PyTorch, whatever index they were created with.
+pub fn tensor_device(t: &Tensor) -> crate::Device {
+    let d = t.device();
+    if d.is_cpu() || d.is_meta() {
+        crate::Device::from(d.device_type())
+    } else {
+        d
+    }
+}
+
 /// [`repr`] under `options`.
 pub fn repr_of_with(t: &Tensor, options: &PrintOptions) -> String {
     let default_type = crate::device::get_default_device().device_type();
-    let device = (t.device().device_type() != default_type).then(|| t.device().to_string());
+    let shown = tensor_device(t);
+    let device = (shown.device_type() != default_type).then(|| shown.to_string());
     let input = ReprInput { sizes: t.sizes(), dtype: t.dtype(), device, values: None };
     let (default_dtype, default_complex) =
         (crate::promotion::get_default_dtype(), crate::promotion::get_default_complex_dtype());

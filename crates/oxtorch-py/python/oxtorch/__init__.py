@@ -65,10 +65,33 @@ class _LegacyTensorType(type):
         return isinstance(obj, Tensor) and obj.dtype == cls.dtype and obj.device.type == "cpu"
 
 
+# C++'s names of the element types, as PyTorch prints them in TensorOptions (`dtype=long int`).
+_TYPE_META_NAMES = {
+    "bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
+    "int64": "long int", "float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float",
+    "float64": "double", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>",
+}
+
+
+def _options_text(dt, device_type):
+    name = _TYPE_META_NAMES[str(dt).split(".")[-1]]
+    return (f"TensorOptions(dtype={name}, device={device_type}, layout=Strided, requires_grad=false (default), "
+            "pinned_memory=false (default), memory_format=(nullopt))")
+
+
 def _legacy(name, dt):
     def __new__(cls, *args, device=None):
+        if device is not None:
+            kind = (device if isinstance(device, _C.device) else _C.device(device)).type
+            if kind != "cpu":
+                raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {kind} was passed")
         if len(args) == 1 and isinstance(args[0], (_builtins.float, _builtins.complex, _builtins.bool)):
             raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            other = args[0]
+            if other.dtype != dt or other.device.type != "cpu":
+                raise TypeError(f"expected {_options_text(dt, 'cpu')} (got {_options_text(other.dtype, other.device.type)})")
+            return other.detach()
         if len(args) == 1 and not isinstance(args[0], _builtins.int):
             return tensor(args[0], dtype=dt, device=device)
         return empty(*(args or (0,)), dtype=dt, device=device)

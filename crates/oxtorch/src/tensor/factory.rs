@@ -3,7 +3,7 @@
 
 use super::{Tensor, TensorOptions};
 use crate::dtype::DType;
-use crate::element::{Element, C64};
+use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
 use crate::memory_format::MemoryFormat;
 use crate::promotion::{get_default_complex_dtype, get_default_dtype, scalar_dtype};
@@ -159,12 +159,29 @@ pub fn infer_dtype(values: &[Scalar]) -> DType {
     }
 }
 
-/// Converts Python numbers to `dtype`, refusing integers that do not fit an integer dtype (as PyTorch does).
+/// Converts Python numbers to `dtype`, with the checks PyTorch's `torch.tensor` makes on each number.
 pub(crate) fn scalars_to_storage(values: &[Scalar], dtype: DType) -> Result<Storage> {
-    for v in values.iter().filter(|v| matches!(v, Scalar::Int(_))) {
-        super::convert::check_scalar_fits(v, dtype)?;
+    for v in values {
+        check_data_value(v, dtype)?;
     }
     Ok(storage_from_scalars(values, dtype))
+}
+
+/// The checks `torch.tensor(data, dtype=...)` makes on each Python number it stores: a complex number does not
+/// go into a real dtype (`TypeError`, CPython's message), and a number an integer dtype cannot hold (by c10's
+/// overflow rules) is refused with the dtype's name; floating dtypes take any real number (rounding to
+/// infinity).
+pub fn check_data_value(value: &Scalar, dtype: DType) -> Result<()> {
+    match value {
+        Scalar::Complex(_) if dtype.is_integral(false) => {
+            Err(Error::Type("'complex' object cannot be interpreted as an integer".into()))
+        }
+        Scalar::Complex(_) if dtype.is_floating_point() => Err(Error::Type("must be real number, not complex".into())),
+        Scalar::Int(_) | Scalar::Float(_) if dtype.is_integral(false) && value.overflows(dtype, ConversionCheck::Strict) => {
+            runtime_err!("value cannot be converted to type {} without overflow", dtype.name())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Converts Python numbers to `dtype` by the casting rules (integers wrap).
@@ -308,7 +325,12 @@ fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<
 }
 
 /// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
-/// default dtype unless one is given. The first half counts up from `start`, the second down from `end`.
+/// default dtype (the default complex dtype for a complex bound) unless one is given.
+///
+/// As PyTorch's CPU kernel computes them element by element: the bounds converted to the dtype first (checked),
+/// the step `(end - start) / (steps - 1)` and each value in the dtype's own arithmetic (double for integer
+/// dtypes, rounding to half precision after each operation for float16/bfloat16); the first half counts up
+/// from `start`, the second down from `end`; one step gives `start`.
 pub fn linspace(
     start: impl Into<Scalar>,
     end: impl Into<Scalar>,
@@ -318,23 +340,85 @@ pub fn linspace(
     let (start, end) = (start.into(), end.into());
     let mut options = options.into();
     let complex = matches!(start, Scalar::Complex(_)) || matches!(end, Scalar::Complex(_));
-    options.dtype =
-        Some(options.dtype.unwrap_or_else(|| if complex { get_default_complex_dtype() } else { get_default_dtype() }));
-    let (s, e) = (start.to_complex(), end.to_complex());
-    let step = if steps > 1 { (e - s) / (steps - 1) as f64 } else { C64::new(0.0, 0.0) };
+    let dtype = match options.dtype {
+        Some(d) if complex && !d.is_complex() => runtime_err!(
+            "torch.linspace(): inferred dtype {} can't be safely cast to passed dtype {}",
+            crate::scalar::c10_type_name(get_default_complex_dtype()),
+            d.scalar_type_name()
+        ),
+        Some(d) => d,
+        None if complex => get_default_complex_dtype(),
+        None => get_default_dtype(),
+    };
+    options.dtype = Some(dtype);
+    let device = options.resolved_device();
+    let options = TensorOptions { memory_format: None, ..options };
+    if device.is_meta() || steps == 0 {
+        return empty(&[steps], options);
+    }
+    if steps == 1 {
+        return full(&[1], start, options);
+    }
+    if dtype == DType::Bool {
+        return Err(Error::NotImplemented("\"linspace_cpu\" not implemented for 'Bool'".into()));
+    }
+    start.check_convertible(dtype, ConversionCheck::Strict)?;
+    end.check_convertible(dtype, ConversionCheck::Strict)?;
     let halfway = steps / 2;
-    let values: Vec<Scalar> = (0..steps)
-        .map(|i| {
-            let v = if i < halfway { s + step * i as f64 } else { e - step * (steps - i - 1) as f64 };
-            if complex {
-                Scalar::Complex(v)
-            } else {
-                Scalar::Float(v.re)
-            }
-        })
-        .collect();
-    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    vector_on(&values, dtype, options.resolved_device())
+    let last = steps as i64 - 1;
+    let values: Vec<Scalar> = match dtype {
+        d if d.is_integral(false) => {
+            let (s, e) = (Scalar::Int(start.to_i64()), Scalar::Int(end.to_i64()));
+            // the bounds wrap into the dtype first, then the arithmetic is in double
+            let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
+            let step = (e - s) / last as f64;
+            (0..steps)
+                .map(|i| Scalar::Float(if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 }))
+                .collect()
+        }
+        DType::Float32 => {
+            let (s, e) = (start.to_f64() as f32, end.to_f64() as f32);
+            let step = (e - s) / last as f32;
+            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
+            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+        }
+        DType::Float16 | DType::BFloat16 => {
+            // c10::Half / BFloat16 arithmetic: each operation in float, rounded back to the dtype
+            let round = |x: f32| -> f32 {
+                if dtype == DType::Float16 { half::f16::from_f32(x).to_f32() } else { half::bf16::from_f32(x).to_f32() }
+            };
+            let (s, e) = (round(start.to_f64() as f32), round(end.to_f64() as f32));
+            let step = round(round(e - s) / round(last as f32));
+            let v = |i: usize| {
+                if i < halfway {
+                    round(s + round(step * round(i as f32)))
+                } else {
+                    round(e - round(step * round((last - i as i64) as f32)))
+                }
+            };
+            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+        }
+        DType::Complex64 => {
+            let (s, e) = (start.to_complex(), end.to_complex());
+            let (s, e) = (Complex::new(s.re as f32, s.im as f32), Complex::new(e.re as f32, e.im as f32));
+            let step = (e - s) / last as f32;
+            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
+            (0..steps).map(|i| v(i)).map(|c| Scalar::Complex(Complex::new(c.re as f64, c.im as f64))).collect()
+        }
+        DType::Complex128 => {
+            let (s, e) = (start.to_complex(), end.to_complex());
+            let step = (e - s) / last as f64;
+            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
+            (0..steps).map(|i| Scalar::Complex(v(i))).collect()
+        }
+        _ => {
+            let (s, e) = (start.to_f64(), end.to_f64());
+            let step = (e - s) / last as f64;
+            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
+            (0..steps).map(|i| Scalar::Float(v(i))).collect()
+        }
+    };
+    vector_on(&values, dtype, device)
 }
 
 /// Fills a new tensor with values drawn by `draw` (one per element, row-major).
@@ -362,7 +446,60 @@ fn random_tensor(
 fn check_floating(options: &TensorOptions, kernel: &str) -> Result<()> {
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
     if !dtype.is_floating_point() && !dtype.is_complex() {
-        runtime_err!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())
+        return Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())));
+    }
+    Ok(())
+}
+
+/// C++'s name of an element type as PyTorch's `TypeMeta` prints it in the random-bounds messages.
+fn type_meta_name(dtype: DType) -> &'static str {
+    match dtype {
+        DType::Bool => "bool",
+        DType::UInt8 => "unsigned char",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short int",
+        DType::Int32 => "int",
+        DType::Int64 => "long int",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+        DType::Complex64 => "c10::complex<float>",
+        DType::Complex128 => "c10::complex<double>",
+    }
+}
+
+/// PyTorch's `random_(from, to)` checks (`check_from_to_in_range`): `from < to`, no complex dtype, and both
+/// `from` and `to - 1` representable in the dtype.
+fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
+    if low >= high {
+        runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    }
+    if dtype.is_complex() {
+        runtime_err!("check_random_bounds handles only integral, floating-point and boolean types")
+    }
+    let (min, max) = match dtype {
+        DType::Bool => (0.0, 1.0),
+        DType::UInt8 => (0.0, 255.0),
+        DType::Int8 => (-128.0, 127.0),
+        DType::Int16 => (-32768.0, 32767.0),
+        DType::Int32 => (i32::MIN as f64, i32::MAX as f64),
+        DType::Int64 => (i64::MIN as f64, i64::MAX as f64),
+        DType::Float16 => (-65504.0, 65504.0),
+        DType::BFloat16 => (-3.3895313892515355e38, 3.3895313892515355e38),
+        DType::Float32 => (f32::MIN as f64, f32::MAX as f64),
+        _ => (f64::MIN, f64::MAX),
+    };
+    let to_inc = high.wrapping_sub(1);
+    for (value, name) in [(low, "from"), (to_inc, "to - 1")] {
+        let out = if dtype.is_integral(true) {
+            (value as i128) < min as i128 || (value as i128) > max as i128
+        } else {
+            (value as f64) < min || (value as f64) > max
+        };
+        if out {
+            runtime_err!("{name} is out of bounds for {}", type_meta_name(dtype))
+        }
     }
     Ok(())
 }
@@ -414,9 +551,7 @@ pub fn randint(
     generator: Option<&mut Generator>,
 ) -> Result<Tensor> {
     let options = options.into();
-    if low >= high {
-        runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    }
+    check_random_bounds(low, high, options.dtype.unwrap_or(DType::Int64))?;
     let draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
     match generator {
         Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
