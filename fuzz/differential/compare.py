@@ -9,7 +9,8 @@ An *outcome* is either ("ok", observation) or ("err", class name, first message 
 value, dtype, shape, stride, error-class, error-message, panic, oxtorch-missing-feature.
 
 Rules beyond CONFORMANCE_README.md's, each because the text is PyTorch-internal rather than a message about the
-user's input: a `TypeError` of PyTorch's argument parser (the signature list it prints) is compared by class
+user's input: the dispatcher's "Could not run 'aten::<op>' with arguments from the '<Backend>' backend" is treated
+as a kernel-name message (class only); a `TypeError` of PyTorch's argument parser (the signature list it prints) is compared by class
 only; an allocation failure is compared without the `[enforce fail at <file>:<line>]` prefix.
 """
 
@@ -132,7 +133,11 @@ def observe(x, mod, np, meta_only: bool = False):
 
 # ----- comparison -----
 
-_KERNEL_NOT_IMPLEMENTED = re.compile(r'^"[^"]+" not implemented for \'[^\']+\'$')
+_KERNEL_NOT_IMPLEMENTED = re.compile(
+    r'^"[^"]+" not implemented for \'[^\']+\'$'
+    # the dispatcher's message when an operator has no kernel for a backend (a sparse layout, say)
+    r"|^Could not run 'aten::[^']+' with arguments from the '[^']+' backend"
+)
 # PyTorch's Python argument parser (and CPython's own argument errors): the overload list it prints is PyTorch's
 # generated signature text, so for these TypeErrors only the class is compared.
 _ARG_PARSER = re.compile(
@@ -145,11 +150,11 @@ _ARG_PARSER = re.compile(
 _ENFORCE_PREFIX = re.compile(r"^\[enforce fail at [^\]]+\] err == 0\. ")
 _MISSING = (
     re.compile(r"object has no attribute"),
-    re.compile(r"module 'oxtorch' has no attribute"),
+    re.compile(r"module '(ox)?torch' has no attribute"),
     re.compile(r"got an unexpected keyword argument"),
     re.compile(r"not supported by (ox)?torch yet"),
-    re.compile(r"oxtorch has no autograd"),
-    re.compile(r"oxtorch supports only"),
+    re.compile(r"(ox)?torch has no autograd"),
+    re.compile(r"(ox)?torch supports only the strided layout"),
 )
 
 

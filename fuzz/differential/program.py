@@ -169,7 +169,9 @@ def generate_torch(seed: int, family: str | None, torch, np):
         # finally, every tensor variable again: in-place writes through views show up here
         names = [k for k, v in ns.items() if isinstance(v, torch.Tensor) and k.startswith("v") and k not in g.meta_vars]
         if names:
-            final = Stmt("_final = (" + ", ".join(names) + ",)", "_final", op="final")
+            # values that went through complex mul/div keep that tolerance when they are looked at again
+            tol = max((s.tol for s in stmts if s.tol), default=None)
+            final = Stmt("_final = (" + ", ".join(names) + ",)", "_final", op="final", tol=tol)
             stmts.append(final)
             outs.append(run_stmt(final, ns, torch, np))
     g.reset()

@@ -13,15 +13,29 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Mutex;
 
-/// Refuses the keywords oxtorch accepts for compatibility but cannot honour.
-fn check_layout(layout: Option<PyLayout>, requires_grad: bool) -> PyResult<()> {
+/// Refuses the layouts oxtorch cannot create (sparse), with PyTorch's message where PyTorch has its own.
+fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
     if layout.is_some_and(|l| l.0 != Layout::Strided) {
+        if function == "full" {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err("full(...) is not implemented for sparse layout"));
+        }
         return Err(PyNotImplementedError::new_err("oxtorch supports only the strided layout for new tensors"));
     }
+    Ok(())
+}
+
+/// `requires_grad=True`: PyTorch refuses it for tensors that are not floating or complex; oxtorch has no
+/// autograd, so it refuses it for the others too.
+fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
     if requires_grad {
+        if !(t.is_floating_point() || t.is_complex()) {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "Only Tensors of floating point and complex dtype can require gradients",
+            ));
+        }
         return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
     }
-    Ok(())
+    Ok(t)
 }
 
 /// `pin_memory=True` needs a CUDA runtime, which this build does not have (PyTorch fails the same way without
@@ -87,17 +101,18 @@ pub fn tensor(
     requires_grad: bool,
     pin_memory: bool,
 ) -> PyResult<PyTensor> {
-    check_layout(None, requires_grad)?;
     check_pin_memory(pin_memory)?;
     let opts = options(dtype, device, None)?;
     // a NumPy scalar is a 0-dim array to PyTorch, keeping its dtype
     let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
     let data = match numpy_generic {
-        Some(generic) if data.is_instance(&generic)? => data.py().import("numpy")?.getattr("asarray")?.call1((data,))?,
+        Some(generic) if data.is_instance(&generic)? => {
+            data.py().import("numpy")?.getattr("asarray")?.call1((data,))?
+        }
         _ => data.clone(),
     };
     if let Some(array) = crate::interop::numpy_to_tensor(&data, true)? {
-        return array.to(opts, false).py().map(PyTensor::new);
+        return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
     let nested = nested(&data)?;
     if !nested.big_ints.is_empty() {
@@ -112,7 +127,8 @@ pub fn tensor(
             return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
         }
     }
-    oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py().map(PyTensor::new)
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 macro_rules! sized_factory {
@@ -132,11 +148,18 @@ macro_rules! sized_factory {
             requires_grad: bool,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_layout(layout, requires_grad)?;
+            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
-            into_out(py, f(&size_arg(size, kwargs)?, opts).py()?, out)
+            let sizes = match size_arg(size, kwargs) {
+                // PyTorch's zeros checks its sizes with a message of its own
+                Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("zeros: Dimension size must be non-negative."))
+                }
+                other => other?,
+            };
+            into_out(py, grad(f(&sizes, opts).py()?, requires_grad)?, out)
         }
     )*};
 }
@@ -165,10 +188,10 @@ pub fn empty(
     memory_format: Option<PyMemoryFormat>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "empty")?;
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, memory_format)?, out)?;
-    into_out(py, oxtorch::empty(&size_arg(size, kwargs)?, opts).py()?, out)
+    into_out(py, grad(oxtorch::empty(&size_arg(size, kwargs)?, opts).py()?, requires_grad)?, out)
 }
 
 /// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
@@ -205,11 +228,12 @@ pub fn full(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "full")?;
     check_pin_memory(pin_memory)?;
     let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("full(): fill_value must be a number"))?;
     let opts = out_options(options(dtype, device, None)?, out)?;
-    into_out(py, oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, opts).py()?, out)
+    let t = oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, opts).py()?;
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 /// `torch.empty_strided(size, stride, dtype=None, device=None)`.
@@ -224,12 +248,11 @@ pub fn empty_strided(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "empty_strided")?;
     check_pin_memory(pin_memory)?;
     let strides = to_sizes(&sequence_ints(stride)?)?;
-    oxtorch::empty_strided(&to_sizes(&sequence_ints(size)?)?, &strides, options(dtype, device, None)?)
-        .py()
-        .map(PyTensor::new)
+    let t = oxtorch::empty_strided(&to_sizes(&sequence_ints(size)?)?, &strides, options(dtype, device, None)?).py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
@@ -253,7 +276,7 @@ pub fn arange(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "arange")?;
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, None)?, out)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
@@ -271,7 +294,7 @@ pub fn arange(
     let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
     let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
     let e = number(&e, "end")?;
-    into_out(py, oxtorch::arange_step(s, e, st, opts).py()?, out)
+    into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
 }
 
 /// `torch.linspace(start, end, steps)`.
@@ -290,14 +313,14 @@ pub fn linspace(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "linspace")?;
     check_pin_memory(pin_memory)?;
     if steps < 0 {
         return Err(pyo3::exceptions::PyRuntimeError::new_err("number of steps must be non-negative"));
     }
     let opts = out_options(options(dtype, device, None)?, out)?;
     let t = oxtorch::linspace(number(start, "start")?, number(end, "end")?, steps as usize, opts).py()?;
-    into_out(py, t, out)
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 /// A seedable random number generator (`torch.Generator`).
@@ -370,7 +393,7 @@ macro_rules! random_factory {
             requires_grad: bool,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_layout(layout, requires_grad)?;
+            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
             let s = size_arg(size, kwargs)?;
@@ -379,7 +402,7 @@ macro_rules! random_factory {
                 None => $f(&s, opts, None),
             }
             .py()?;
-            into_out(py, t, out)
+            into_out(py, grad(t, requires_grad)?, out)
         }
     )*};
 }
@@ -409,7 +432,7 @@ pub fn randint(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "randint")?;
     check_pin_memory(pin_memory)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
     let missing = || PyTypeError::new_err("randint() expects (high, size) or (low, high, size)");
@@ -428,7 +451,7 @@ pub fn randint(
         None => oxtorch::randint(low, high, &s, opts, None),
     }
     .py()?;
-    into_out(py, t, out)
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 macro_rules! like_factory {
@@ -446,11 +469,11 @@ macro_rules! like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
+            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let $o = options(dtype, device, memory_format)?;
             let $t = &input.inner;
-            $body.py().map(PyTensor::new)
+            grad($body.py()?, requires_grad).map(PyTensor::new)
         }
     )*};
 }
@@ -495,16 +518,16 @@ macro_rules! random_like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
+            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let $o = options(dtype, device, memory_format)?;
             let $t = &input.inner;
-            match generator {
+            let t = match generator {
                 Some(g) => random_like_from($t, $o, &g, |s, o, g| $draw(s, o, Some(g))),
                 None => $body,
             }
-            .py()
-            .map(PyTensor::new)
+            .py()?;
+            grad(t, requires_grad).map(PyTensor::new)
         }
     )*};
 }
@@ -530,10 +553,10 @@ pub fn full_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "full_like")?;
     check_pin_memory(pin_memory)?;
     let value = number(fill_value, "fill_value")?;
-    input.inner.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    grad(input.inner.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad).map(PyTensor::new)
 }
 
 /// `torch.randint_like(input, high)` or `torch.randint_like(input, low, high)`.
@@ -552,19 +575,19 @@ pub fn randint_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "randint_like")?;
     check_pin_memory(pin_memory)?;
     let (low, high) = match high {
         Some(h) => (low_or_high, h),
         None => (0, low_or_high),
     };
     let opts = options(dtype, device, memory_format)?;
-    match generator {
+    let t = match generator {
         Some(g) => random_like_from(&input.inner, opts, &g, |s, o, g| oxtorch::randint(low, high, s, o, Some(g))),
         None => input.inner.randint_like(low, high, opts),
     }
-    .py()
-    .map(PyTensor::new)
+    .py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 /// Runs an arithmetic function with an optional `out=` tensor.
@@ -676,8 +699,8 @@ pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan:
     if a.dtype() != b.dtype() {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
             "{} did not match {}",
-            b.dtype().scalar_type_name(),
-            a.dtype().scalar_type_name()
+            a.dtype().scalar_type_name(),
+            b.dtype().scalar_type_name()
         )));
     }
     let (x, y) = broadcast_values(a, b).py()?;

@@ -6,8 +6,8 @@ use crate::attributes::{dtype_object, PyDType, PyLayout, PyMemoryFormat};
 use crate::device::{device_arg, PyDevice};
 use crate::errors::{to_py, ResultExt};
 use oxtorch::iter::{Operand, Output};
-use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::scalar::ConversionCheck;
+use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
 use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -136,9 +136,9 @@ fn slice_part(s: &Bound<'_, PySlice>, name: &str) -> PyResult<Option<i64>> {
     if v.is_none() {
         return Ok(None);
     }
-    let index = v.call_method0("__index__").map_err(|_| {
-        PyTypeError::new_err("slice indices must be integers or None or have an __index__ method")
-    })?;
+    let index = v
+        .call_method0("__index__")
+        .map_err(|_| PyTypeError::new_err("slice indices must be integers or None or have an __index__ method"))?;
     match index.extract::<i64>() {
         Ok(i) => Ok(Some(i)),
         Err(_) => Ok(Some(if index.lt(0)? { i64::MIN } else { i64::MAX })),
@@ -428,11 +428,6 @@ impl PyTensor {
         PyTensor::new(self.inner.detach())
     }
 
-    /// `detach_()`: a no-op without autograd; returns this tensor.
-    fn detach_(slf: PyRef<'_, Self>) -> Py<PyTensor> {
-        slf.into()
-    }
-
     /// Expands to another tensor's sizes.
     fn expand_as(&self, other: PyRef<'_, PyTensor>) -> PyResult<PyTensor> {
         self.inner.expand_as(&other.inner).py().map(PyTensor::new)
@@ -562,7 +557,7 @@ impl PyTensor {
         let view = apply_index(&self.inner, idx)?;
         match value {
             Operand::Scalar(s) => {
-                let check = if int_index { ConversionCheck::Fill } else { ConversionCheck::Strict };
+                let check = if int_index { oxtorch::scalar::fill_check(view.numel()) } else { ConversionCheck::Strict };
                 s.check_convertible(view.dtype(), check).py()?;
                 compute(py, &[&view], || view.fill_(s))
             }
@@ -661,7 +656,7 @@ impl PyTensor {
                 return Ok(slf.into());
             }
         };
-        v.check_convertible(slf.inner.dtype(), ConversionCheck::Fill).py()?;
+        v.check_convertible(slf.inner.dtype(), oxtorch::scalar::fill_check(slf.inner.numel())).py()?;
         let dst = slf.inner.clone();
         compute(py, &[&dst], || dst.fill_(v))?;
         Ok(slf.into())
@@ -698,7 +693,8 @@ impl PyTensor {
             Some(d) if !d.is_none() => device_arg(d)?,
             _ => oxtorch::Device::parse("cuda").py()?,
         };
-        let options = TensorOptions { device: Some(d), memory_format: memory_format.map(|f| f.0), ..TensorOptions::new() };
+        let options =
+            TensorOptions { device: Some(d), memory_format: memory_format.map(|f| f.0), ..TensorOptions::new() };
         self.inner.to(options, false).py().map(PyTensor::new)
     }
 
@@ -884,7 +880,7 @@ impl PyTensor {
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         if self.inner.dtype() == DType::Bool {
-            return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+            return Err(PyNotImplementedError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
         arith(py, BinaryOp::Mul, &Operand::from(&self.inner), &Operand::Scalar(Scalar::Int(-1)), Output::New)
             .map(PyTensor::new)
@@ -921,12 +917,28 @@ impl PyTensor {
         }
     }
 
-    fn __int__(&self) -> PyResult<i64> {
-        Ok(self.single_value()?.to_i64())
+    /// `int(t)`: a floating value converts as Python's `int(float)` does (exactly; NaN and infinity raise); a
+    /// complex one must have no imaginary part.
+    fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let v = self.single_value()?;
+        v.check_convertible(DType::Int64, ConversionCheck::Strict)
+            .or_else(|e| match v {
+                Scalar::Float(_) => Ok(()),
+                _ => Err(e),
+            })
+            .py()?;
+        match v {
+            Scalar::Float(f) => Ok(pyo3::types::PyFloat::new(py, f).call_method0("__int__")?.unbind()),
+            Scalar::Complex(c) => Ok(pyo3::types::PyFloat::new(py, c.re).call_method0("__int__")?.unbind()),
+            other => Ok(other.to_i64().into_pyobject(py)?.into_any().unbind()),
+        }
     }
 
+    /// `float(t)`: a complex value must have no imaginary part.
     fn __float__(&self) -> PyResult<f64> {
-        Ok(self.single_value()?.to_f64())
+        let v = self.single_value()?;
+        v.check_convertible(DType::Float64, ConversionCheck::Strict).py()?;
+        Ok(v.to_f64())
     }
 
     fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -85,11 +85,12 @@ pub fn tensor_device(t: &Tensor) -> crate::Device {
     }
 }
 
-/// [`repr`] under `options`.
+/// [`repr`] under `options`. As PyTorch's `_tensor_str` (which compares with `torch._C._get_default_device()`,
+/// the default tensor type's device, not `torch.set_default_device`), any tensor off the CPU gets a `device=`
+/// suffix.
 pub fn repr_of_with(t: &Tensor, options: &PrintOptions) -> String {
-    let default_type = crate::device::get_default_device().device_type();
     let shown = tensor_device(t);
-    let device = (shown.device_type() != default_type).then(|| shown.to_string());
+    let device = (!shown.is_cpu()).then(|| shown.to_string());
     let input = ReprInput { sizes: t.sizes(), dtype: t.dtype(), device, values: None };
     let (default_dtype, default_complex) =
         (crate::promotion::get_default_dtype(), crate::promotion::get_default_complex_dtype());

@@ -70,8 +70,9 @@ pub enum ConversionCheck {
     /// c10's `checked_convert` as `Scalar::to<T>()` runs it (indexed assignment of a number, `arange` bounds):
     /// every dtype but bool refuses values it cannot hold.
     Strict,
-    /// `fill_` / `full`: as [`ConversionCheck::Strict`], except that float16 and bfloat16 take any real value
-    /// (rounding to infinity), as PyTorch's fill kernels convert through float for them.
+    /// `fill_` / `full` of a one-element tensor (PyTorch's `scalar_fill`): as [`ConversionCheck::Strict`],
+    /// except that float16 and bfloat16 go through double, so they take any real value (rounding to infinity).
+    /// Fills of any other number of elements are [`ConversionCheck::Strict`].
     Fill,
 }
 
@@ -123,9 +124,7 @@ impl Scalar {
         if dtype == DType::Bool {
             return false;
         }
-        if check == ConversionCheck::Fill && matches!(dtype, DType::Float16 | DType::BFloat16) {
-            return matches!(*self, Scalar::Complex(c) if c.im != 0.0);
-        }
+        let dtype = conversion_target(dtype, check);
         let float_overflows = |f: f64| -> bool {
             if dtype.is_integral(false) {
                 let (lo, hi) = int_range(dtype);
@@ -164,10 +163,27 @@ impl Scalar {
         if self.overflows(dtype, check) {
             return Err(crate::Error::Runtime(format!(
                 "value cannot be converted to type {} without overflow",
-                c10_type_name(dtype)
+                c10_type_name(conversion_target(dtype, check))
             )));
         }
         Ok(())
+    }
+}
+
+/// The type a number is checked against: a one-element fill of float16/bfloat16 converts through double.
+fn conversion_target(dtype: DType, check: ConversionCheck) -> DType {
+    match (check, dtype) {
+        (ConversionCheck::Fill, DType::Float16 | DType::BFloat16) => DType::Float64,
+        _ => dtype,
+    }
+}
+
+/// The check a fill of `numel` elements makes (PyTorch fills a single element through `scalar_fill`).
+pub fn fill_check(numel: usize) -> ConversionCheck {
+    if numel == 1 {
+        ConversionCheck::Fill
+    } else {
+        ConversionCheck::Strict
     }
 }
 

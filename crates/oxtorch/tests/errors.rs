@@ -290,26 +290,19 @@ fn copy_errors() {
 fn tensor_data_errors() {
     expect_err(tensor(vec![vec![1, 2], vec![3]], ()), "ValueError", "expected sequence of length 2 at dim 1 (got 1)");
     expect_err(tensor(vec![vec![1], vec![2, 3]], ()), "ValueError", "expected sequence of length 1 at dim 1 (got 2)");
-    expect_err(
-        tensor([300], DType::UInt8),
-        "RuntimeError",
-        "value cannot be converted to type uint8_t without overflow",
-    );
-    expect_err(
-        tensor([-1], DType::UInt8),
-        "RuntimeError",
-        "value cannot be converted to type uint8_t without overflow",
-    );
-    expect_err(tensor([128], DType::Int8), "RuntimeError", "value cannot be converted to type int8_t without overflow");
+    // torch.tensor names the dtype as PyTorch does (uint8, int32), and wraps -255..-1 into uint8 as c10 allows
+    expect_err(tensor([300], DType::UInt8), "RuntimeError", "value cannot be converted to type uint8 without overflow");
+    assert_eq!(tensor([-1], DType::UInt8).unwrap().to_vec::<u8>().unwrap(), vec![255]);
+    expect_err(tensor([128], DType::Int8), "RuntimeError", "value cannot be converted to type int8 without overflow");
     expect_err(
         tensor([40000], DType::Int16),
         "RuntimeError",
-        "value cannot be converted to type int16_t without overflow",
+        "value cannot be converted to type int16 without overflow",
     );
     expect_err(
         tensor([1i64 << 40], DType::Int32),
         "RuntimeError",
-        "value cannot be converted to type int without overflow",
+        "value cannot be converted to type int32 without overflow",
     );
     expect_err(
         full(&[2], 300, DType::UInt8),

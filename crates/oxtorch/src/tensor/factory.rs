@@ -64,7 +64,7 @@ pub fn full(sizes: &[usize], value: impl Into<Scalar>, options: impl Into<Tensor
     let mut options = options.into();
     let dtype = options.dtype.unwrap_or_else(|| scalar_dtype(&value));
     options.dtype = Some(dtype);
-    value.check_convertible(dtype, ConversionCheck::Fill)?;
+    value.check_convertible(dtype, crate::scalar::fill_check(shape::numel(sizes)))?;
     let t = empty(sizes, options)?;
     t.fill_(value)?;
     Ok(t)
@@ -177,7 +177,9 @@ pub fn check_data_value(value: &Scalar, dtype: DType) -> Result<()> {
             Err(Error::Type("'complex' object cannot be interpreted as an integer".into()))
         }
         Scalar::Complex(_) if dtype.is_floating_point() => Err(Error::Type("must be real number, not complex".into())),
-        Scalar::Int(_) | Scalar::Float(_) if dtype.is_integral(false) && value.overflows(dtype, ConversionCheck::Strict) => {
+        Scalar::Int(_) | Scalar::Float(_)
+            if dtype.is_integral(false) && value.overflows(dtype, ConversionCheck::Strict) =>
+        {
             runtime_err!("value cannot be converted to type {} without overflow", dtype.name())
         }
         _ => Ok(()),
@@ -237,7 +239,7 @@ pub fn arange(end: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Resu
     arange_step(0, end, 1, options)
 }
 
-/// Elements `arange` computes per step when it fills a large result.
+/// Lengths above which `arange` writes its values straight into a typed buffer.
 const ARANGE_CHUNK: usize = 1 << 16;
 
 /// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step).
@@ -257,7 +259,10 @@ pub fn arange_step(
     let integral = [start, end, step].iter().all(|b| matches!(b, Scalar::Bool(_) | Scalar::Int(_)));
     let dtype = options.dtype.unwrap_or_else(|| if integral { DType::Int64 } else { get_default_dtype() });
     if dtype == DType::Bool || dtype.is_complex() {
-        return Err(Error::NotImplemented(format!("\"arange_cpu\" not implemented for '{}'", dtype.scalar_type_name())));
+        return Err(Error::NotImplemented(format!(
+            "\"arange_cpu\" not implemented for '{}'",
+            dtype.scalar_type_name()
+        )));
     }
     let len = arange_len(start, end, step, dtype)?;
     let device = options.resolved_device();
@@ -276,16 +281,23 @@ pub fn arange_step(
             _ => Scalar::Float(start.to_f64() + step.to_f64() * i as f64),
         }
     };
-    if device.is_meta() || len > ARANGE_CHUNK {
-        let out = empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None })?;
-        if !device.is_meta() {
-            for first in (0..len).step_by(ARANGE_CHUNK) {
-                let n = ARANGE_CHUNK.min(len - first);
-                let values: Vec<Scalar> = (first..first + n).map(value).collect();
-                out.narrow(0, first as i64, n as i64)?.copy_(&vector_on(&values, dtype, device)?)?;
+    if device.is_meta() {
+        return empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None });
+    }
+    device.ensure_backend()?;
+    if len > ARANGE_CHUNK {
+        // straight into a buffer of the element type (no per-element `Scalar` list), allocated fallibly
+        return crate::dispatch_dtype!(dtype, T => {
+            let mut v: Vec<T> = Vec::new();
+            if v.try_reserve_exact(len).is_err() {
+                runtime_err!(
+                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+                    len.saturating_mul(dtype.itemsize())
+                )
             }
-        }
-        return Ok(out);
+            v.extend((0..len).map(|i| T::from_scalar(value(i))));
+            from_vec(v, &[len])?.to_device(device)
+        });
     }
     let values: Vec<Scalar> = (0..len).map(value).collect();
     vector_on(&values, dtype, device)
@@ -373,7 +385,9 @@ pub fn linspace(
             let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
             let step = (e - s) / last as f64;
             (0..steps)
-                .map(|i| Scalar::Float(if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 }))
+                .map(|i| {
+                    Scalar::Float(if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+                })
                 .collect()
         }
         DType::Float32 => {
@@ -385,7 +399,11 @@ pub fn linspace(
         DType::Float16 | DType::BFloat16 => {
             // c10::Half / BFloat16 arithmetic: each operation in float, rounded back to the dtype
             let round = |x: f32| -> f32 {
-                if dtype == DType::Float16 { half::f16::from_f32(x).to_f32() } else { half::bf16::from_f32(x).to_f32() }
+                if dtype == DType::Float16 {
+                    half::f16::from_f32(x).to_f32()
+                } else {
+                    half::bf16::from_f32(x).to_f32()
+                }
             };
             let (s, e) = (round(start.to_f64() as f32), round(end.to_f64() as f32));
             let step = round(round(e - s) / round(last as f32));
@@ -403,7 +421,7 @@ pub fn linspace(
             let (s, e) = (Complex::new(s.re as f32, s.im as f32), Complex::new(e.re as f32, e.im as f32));
             let step = (e - s) / last as f32;
             let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
-            (0..steps).map(|i| v(i)).map(|c| Scalar::Complex(Complex::new(c.re as f64, c.im as f64))).collect()
+            (0..steps).map(v).map(|c| Scalar::Complex(Complex::new(c.re as f64, c.im as f64))).collect()
         }
         DType::Complex128 => {
             let (s, e) = (start.to_complex(), end.to_complex());
@@ -602,7 +620,7 @@ impl Tensor {
     pub fn full_like(&self, value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let value = value.into();
         let t = self.empty_like(options)?;
-        value.check_convertible(t.dtype(), ConversionCheck::Fill)?;
+        value.check_convertible(t.dtype(), crate::scalar::fill_check(t.numel()))?;
         t.fill_(value)?;
         Ok(t)
     }
@@ -610,8 +628,8 @@ impl Tensor {
     /// Uniform `[0, 1)` values shaped like this tensor (`torch.rand_like`).
     pub fn rand_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = rand(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = rand(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }
@@ -619,8 +637,8 @@ impl Tensor {
     /// Standard normal values shaped like this tensor (`torch.randn_like`).
     pub fn randn_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = randn(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = randn(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }
@@ -628,8 +646,8 @@ impl Tensor {
     /// Integers in `[low, high)` shaped like this tensor (`torch.randint_like`).
     pub fn randint_like(&self, low: i64, high: i64, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }

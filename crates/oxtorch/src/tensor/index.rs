@@ -77,7 +77,9 @@ impl Tensor {
             [TensorIndex::Int(i)] => self.apply_select(0, i, 0),
             [TensorIndex::Slice { start, stop, step }] => self.apply_slice(0, start, stop, step),
             [TensorIndex::NewAxis] => self.unsqueeze(0),
-            [TensorIndex::Ellipsis] => Ok(self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into())),
+            [TensorIndex::Ellipsis] => {
+                Ok(self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into()))
+            }
             _ => self.index_tuple(indices),
         }
     }
