@@ -122,14 +122,26 @@ pub fn options(
     Ok(o)
 }
 
+/// Nested data flattened for `torch.tensor`: the values, the shape, and where the values hold Python integers
+/// beyond 64 bits (stored as their nearest double; only a floating or complex dtype can take them).
+pub struct NestedData {
+    /// The numbers in row-major order.
+    pub values: Vec<Scalar>,
+    /// The shape of the nesting.
+    pub shape: Vec<usize>,
+    /// Positions in `values` of integers that do not fit 64 bits.
+    pub big_ints: Vec<usize>,
+}
+
 /// Flattens nested lists / tuples of numbers (or tensors, or NumPy arrays) into values and a shape, checking that
 /// the nesting is rectangular (PyTorch's `expected sequence of length N at dim D (got M)`).
-pub fn nested(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Scalar>, Vec<usize>)> {
+pub fn nested(obj: &Bound<'_, PyAny>) -> PyResult<NestedData> {
     let mut shape = Vec::new();
     probe(obj, &mut shape)?;
-    let mut values = Vec::new();
-    collect(obj, 0, &shape, &mut values)?;
-    Ok((values, shape))
+    let mut data = NestedData { values: Vec::new(), shape: Vec::new(), big_ints: Vec::new() };
+    collect(obj, 0, &shape, &mut data)?;
+    data.shape = shape;
+    Ok(data)
 }
 
 fn as_sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PySequence>> {
@@ -155,13 +167,13 @@ fn probe(obj: &Bound<'_, PyAny>, shape: &mut Vec<usize>) -> PyResult<()> {
     Ok(())
 }
 
-fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], values: &mut Vec<Scalar>) -> PyResult<()> {
+fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], data: &mut NestedData) -> PyResult<()> {
     if let Ok(t) = obj.cast::<PyTensor>() {
         let t = t.borrow();
         if t.strided()?.sizes() != &shape[depth..] {
             return Err(PyValueError::new_err(format!("expected sequence of length {} at dim {depth}", shape[depth])));
         }
-        values.extend(t.strided()?.to_scalars().map_err(crate::errors::to_py)?);
+        data.values.extend(t.strided()?.to_scalars().map_err(crate::errors::to_py)?);
         return Ok(());
     }
     if let Some(seq) = as_sequence(obj) {
@@ -176,7 +188,7 @@ fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], values: &mut V
             None => return Err(PyValueError::new_err(format!("too many dimensions at dim {depth}"))),
         }
         for i in 0..n {
-            collect(&seq.get_item(i)?, depth + 1, shape, values)?;
+            collect(&seq.get_item(i)?, depth + 1, shape, data)?;
         }
         return Ok(());
     }
@@ -187,9 +199,14 @@ fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], values: &mut V
             obj.get_type().name()?
         )));
     }
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() && obj.extract::<i64>().is_err() {
+        data.big_ints.push(data.values.len());
+        data.values.push(Scalar::Float(obj.extract::<f64>()?));
+        return Ok(());
+    }
     match scalar(obj)? {
         Some(s) => {
-            values.push(s);
+            data.values.push(s);
             Ok(())
         }
         None => Err(PyTypeError::new_err(format!("Could not infer dtype of {}", obj.get_type().name()?))),

@@ -13,67 +13,186 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Mutex;
 
-/// Refuses the keywords oxtorch accepts for compatibility but cannot honour.
-fn check_layout(layout: Option<PyLayout>, requires_grad: bool) -> PyResult<()> {
+/// Refuses the layouts oxtorch cannot create (sparse), with PyTorch's message where PyTorch has its own.
+fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
     if layout.is_some_and(|l| l.0 != Layout::Strided) {
+        if function == "full" {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err("full(...) is not implemented for sparse layout"));
+        }
         return Err(PyNotImplementedError::new_err("oxtorch supports only the strided layout for new tensors"));
     }
+    Ok(())
+}
+
+/// `requires_grad=True`: PyTorch refuses it for tensors that are not floating or complex; oxtorch has no
+/// autograd, so it refuses it for the others too.
+fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
     if requires_grad {
+        if !(t.is_floating_point() || t.is_complex()) {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "Only Tensors of floating point and complex dtype can require gradients",
+            ));
+        }
         return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
     }
+    Ok(t)
+}
+
+/// `pin_memory=True` needs a CUDA runtime, which this build does not have (PyTorch fails the same way without
+/// a GPU driver).
+fn check_pin_memory(pin_memory: bool) -> PyResult<()> {
+    if pin_memory {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "Cannot pin memory: oxtorch was built without a backend for 'cuda' (available: cpu, meta)",
+        ));
+    }
     Ok(())
+}
+
+/// The options of a factory with an `out=` tensor: the dtype defaults to `out`'s, and a dtype that differs
+/// from it is refused as PyTorch refuses it.
+fn out_options(mut opts: TensorOptions, out: Option<&Bound<'_, PyTensor>>) -> PyResult<TensorOptions> {
+    if let Some(out) = out {
+        let out_dtype = out.borrow().strided()?.dtype();
+        match opts.dtype {
+            Some(d) if d != out_dtype => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "dtype {} does not match dtype of out parameter ({})",
+                    d.scalar_type_name(),
+                    out_dtype.scalar_type_name()
+                )))
+            }
+            _ => opts.dtype = Some(out_dtype),
+        }
+        if opts.device.is_none() {
+            opts.device = Some(out.borrow().strided()?.device());
+        }
+    }
+    Ok(opts)
+}
+
+/// A factory's result, or with `out=` the `out` tensor holding it: written in place when the shapes agree,
+/// else `out` is resized to the result (as PyTorch's `resize_` then fill).
+fn into_out(py: Python<'_>, result: Tensor, out: Option<&Bound<'_, PyTensor>>) -> PyResult<Py<PyTensor>> {
+    match out {
+        None => Py::new(py, PyTensor::new(result)),
+        Some(out) => {
+            let target = out.borrow().strided()?.clone();
+            if target.sizes() == result.sizes() && target.device() == result.device() {
+                if target.storage().has_data() {
+                    target.copy_(&result).py()?;
+                }
+            } else {
+                out.borrow_mut().value = TensorValue::Strided(result);
+            }
+            Ok(out.clone().unbind())
+        }
+    }
 }
 
 /// `torch.tensor(data, dtype=None, device=None)`: copies nested lists of numbers, tensors or NumPy arrays,
 /// inferring the dtype as PyTorch does.
 #[pyfunction]
-#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false))]
+#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false, pin_memory=false))]
 pub fn tensor(
     data: &Bound<'_, PyAny>,
     dtype: Option<PyDType>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
+    pin_memory: bool,
 ) -> PyResult<PyTensor> {
-    check_layout(None, requires_grad)?;
+    check_pin_memory(pin_memory)?;
     let opts = options(dtype, device, None)?;
-    if let Some(array) = crate::interop::numpy_to_tensor(data, true)? {
-        return array.to(opts, false).py().map(PyTensor::new);
+    // a NumPy scalar is a 0-dim array to PyTorch, keeping its dtype
+    let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
+    let data = match numpy_generic {
+        Some(generic) if data.is_instance(&generic)? => {
+            data.py().import("numpy")?.getattr("asarray")?.call1((data,))?
+        }
+        _ => data.clone(),
+    };
+    if let Some(array) = crate::interop::numpy_to_tensor(&data, true)? {
+        return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
-    let (values, shape) = nested(data)?;
-    oxtorch::tensor::factory::tensor_from_scalars(&values, &shape, opts).py().map(PyTensor::new)
+    let nested = nested(&data)?;
+    if !nested.big_ints.is_empty() {
+        // integers beyond 64 bits: only a floating or complex dtype (given, or inferred from a float or complex
+        // among the other values) takes them, as their nearest double
+        let mut others = nested.values.clone();
+        for &i in &nested.big_ints {
+            others[i] = Scalar::Int(0);
+        }
+        let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&others));
+        if !(target.is_floating_point() || target.is_complex()) {
+            return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
+        }
+    }
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 macro_rules! sized_factory {
     ($(#[$doc:meta] $name:ident => $body:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
+        #[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
+            py: Python<'_>,
             size: &Bound<'_, PyTuple>,
+            out: Option<&Bound<'_, PyTensor>>,
             dtype: Option<PyDType>,
             layout: Option<PyLayout>,
             device: Option<&Bound<'_, PyAny>>,
+            pin_memory: bool,
             requires_grad: bool,
-            memory_format: Option<PyMemoryFormat>,
             kwargs: Option<&Bound<'_, PyDict>>,
-        ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
-            let opts = options(dtype, device, memory_format)?;
+        ) -> PyResult<Py<PyTensor>> {
+            check_layout(layout, stringify!($name))?;
+            check_pin_memory(pin_memory)?;
+            let opts = out_options(options(dtype, device, None)?, out)?;
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
-            f(&size_arg(size, kwargs)?, opts).py().map(PyTensor::new)
+            let sizes = match size_arg(size, kwargs) {
+                // PyTorch's zeros checks its sizes with a message of its own
+                Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("zeros: Dimension size must be non-negative."))
+                }
+                other => other?,
+            };
+            into_out(py, grad(f(&sizes, opts).py()?, requires_grad)?, out)
         }
     )*};
 }
 
 sized_factory!(
-    /// `torch.zeros(*size, dtype=None, device=None)`.
+    /// `torch.zeros(*size, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
     zeros => |s, o| oxtorch::zeros(s, o),
-    /// `torch.ones(*size, dtype=None, device=None)`.
+    /// `torch.ones(*size, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
     ones => |s, o| oxtorch::ones(s, o),
-    /// `torch.empty(*size, dtype=None, device=None, memory_format=torch.contiguous_format)` (zero-filled).
-    empty => |s, o| oxtorch::empty(s, o),
 );
+
+/// `torch.empty(*size, out=None, dtype=None, device=None, memory_format=torch.contiguous_format)`: values
+/// unspecified (a recycled buffer or zeros).
+#[pyfunction]
+#[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None, **kwargs))]
+#[allow(clippy::too_many_arguments)]
+pub fn empty(
+    py: Python<'_>,
+    size: &Bound<'_, PyTuple>,
+    out: Option<&Bound<'_, PyTensor>>,
+    dtype: Option<PyDType>,
+    layout: Option<PyLayout>,
+    device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
+    requires_grad: bool,
+    memory_format: Option<PyMemoryFormat>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyTensor>> {
+    check_layout(layout, "empty")?;
+    check_pin_memory(pin_memory)?;
+    let opts = out_options(options(dtype, device, memory_format)?, out)?;
+    into_out(py, grad(oxtorch::empty(&size_arg(size, kwargs)?, opts).py()?, requires_grad)?, out)
+}
 
 /// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
 fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
@@ -94,38 +213,46 @@ fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> Py
     }
 }
 
-/// `torch.full(size, fill_value, dtype=None, device=None)`.
+/// `torch.full(size, fill_value, *, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
 #[pyfunction]
-#[pyo3(signature = (size, fill_value, *, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn full(
+    py: Python<'_>,
     size: &Bound<'_, PyAny>,
     fill_value: &Bound<'_, PyAny>,
+    out: Option<&Bound<'_, PyTensor>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
     requires_grad: bool,
-) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+) -> PyResult<Py<PyTensor>> {
+    check_layout(layout, "full")?;
+    check_pin_memory(pin_memory)?;
     let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("full(): fill_value must be a number"))?;
-    oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, options(dtype, device, None)?).py().map(PyTensor::new)
+    let opts = out_options(options(dtype, device, None)?, out)?;
+    let t = oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, opts).py()?;
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 /// `torch.empty_strided(size, stride, dtype=None, device=None)`.
 #[pyfunction]
-#[pyo3(signature = (size, stride, *, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (size, stride, *, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
 pub fn empty_strided(
     size: &Bound<'_, PyAny>,
     stride: &Bound<'_, PyAny>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+    check_layout(layout, "empty_strided")?;
+    check_pin_memory(pin_memory)?;
     let strides = to_sizes(&sequence_ints(stride)?)?;
-    oxtorch::empty_strided(&to_sizes(&sequence_ints(size)?)?, &strides, options(dtype, device, None)?)
-        .py()
-        .map(PyTensor::new)
+    let t = oxtorch::empty_strided(&to_sizes(&sequence_ints(size)?)?, &strides, options(dtype, device, None)?).py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
@@ -134,20 +261,24 @@ fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
 
 /// `torch.arange(end)`, `torch.arange(start, end, step=1)`.
 #[pyfunction]
-#[pyo3(signature = (*args, start=None, end=None, step=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, start=None, end=None, step=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn arange(
+    py: Python<'_>,
     args: &Bound<'_, PyTuple>,
     start: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     step: Option<&Bound<'_, PyAny>>,
+    out: Option<&Bound<'_, PyTensor>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
     requires_grad: bool,
-) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
-    let opts = options(dtype, device, None)?;
+) -> PyResult<Py<PyTensor>> {
+    check_layout(layout, "arange")?;
+    check_pin_memory(pin_memory)?;
+    let opts = out_options(options(dtype, device, None)?, out)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
     fn given<'py>(o: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
         o.filter(|v| !v.is_none()).cloned()
@@ -163,27 +294,33 @@ pub fn arange(
     let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
     let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
     let e = number(&e, "end")?;
-    oxtorch::arange_step(s, e, st, opts).py().map(PyTensor::new)
+    into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
 }
 
 /// `torch.linspace(start, end, steps)`.
 #[pyfunction]
-#[pyo3(signature = (start, end, steps, *, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (start, end, steps, *, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn linspace(
+    py: Python<'_>,
     start: &Bound<'_, PyAny>,
     end: &Bound<'_, PyAny>,
     steps: i64,
+    out: Option<&Bound<'_, PyTensor>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
     requires_grad: bool,
-) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+) -> PyResult<Py<PyTensor>> {
+    check_layout(layout, "linspace")?;
+    check_pin_memory(pin_memory)?;
     if steps < 0 {
         return Err(pyo3::exceptions::PyRuntimeError::new_err("number of steps must be non-negative"));
     }
-    let opts = options(dtype, device, None)?;
-    oxtorch::linspace(number(start, "start")?, number(end, "end")?, steps as usize, opts).py().map(PyTensor::new)
+    let opts = out_options(options(dtype, device, None)?, out)?;
+    let t = oxtorch::linspace(number(start, "start")?, number(end, "end")?, steps as usize, opts).py()?;
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 /// A seedable random number generator (`torch.Generator`).
@@ -199,50 +336,73 @@ impl PyGenerator {
     fn new(device: Option<&Bound<'_, PyAny>>) -> PyResult<PyGenerator> {
         if let Some(d) = device {
             if !d.is_none() {
-                oxtorch::backend::ensure_available(crate::device::device_arg(d)?).py()?;
+                let d = crate::device::device_arg(d)?;
+                if d.is_meta() {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("META device type not an accelerator."));
+                }
+                oxtorch::backend::ensure_available(d).py()?;
             }
         }
         Ok(PyGenerator { inner: Mutex::new(oxtorch::Generator::new(0)) })
     }
 
     /// Re-seeds the generator, returning it.
-    fn manual_seed(slf: PyRef<'_, Self>, seed: u64) -> PyRef<'_, Self> {
+    fn manual_seed<'py>(slf: PyRef<'py, Self>, seed: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, Self>> {
+        let seed = seed_arg(seed)?;
         slf.inner.lock().unwrap_or_else(|e| e.into_inner()).manual_seed(seed);
-        slf
+        Ok(slf)
+    }
+}
+
+/// A seed as PyTorch reads it: any integer in `[-2**63, 2**64)`, negative ones taken modulo 2**64.
+fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(s) = seed.extract::<u64>() {
+        return Ok(s);
+    }
+    match seed.extract::<i64>() {
+        Ok(s) => Ok(s as u64),
+        Err(_) if seed.is_instance_of::<pyo3::types::PyInt>() => {
+            Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"))
+        }
+        Err(e) => Err(e),
     }
 }
 
 /// `torch.manual_seed(seed)`: seeds the default generator.
 #[pyfunction]
-pub fn manual_seed(seed: u64) {
-    oxtorch::manual_seed(seed)
+pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
+    oxtorch::manual_seed(seed_arg(seed)?);
+    Ok(())
 }
 
 macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, generator=None, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
+        #[pyo3(signature = (*size, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
+            py: Python<'_>,
             size: &Bound<'_, PyTuple>,
             generator: Option<PyRef<'_, PyGenerator>>,
+            out: Option<&Bound<'_, PyTensor>>,
             dtype: Option<PyDType>,
             layout: Option<PyLayout>,
             device: Option<&Bound<'_, PyAny>>,
+            pin_memory: bool,
             requires_grad: bool,
-            memory_format: Option<PyMemoryFormat>,
             kwargs: Option<&Bound<'_, PyDict>>,
-        ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
-            let opts = options(dtype, device, memory_format)?;
+        ) -> PyResult<Py<PyTensor>> {
+            check_layout(layout, stringify!($name))?;
+            check_pin_memory(pin_memory)?;
+            let opts = out_options(options(dtype, device, None)?, out)?;
             let s = size_arg(size, kwargs)?;
-            match generator {
+            let t = match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                 None => $f(&s, opts, None),
             }
-            .py()
-            .map(PyTensor::new)
+            .py()?;
+            into_out(py, grad(t, requires_grad)?, out)
         }
     )*};
 }
@@ -256,20 +416,24 @@ random_factory!(
 
 /// `torch.randint(high, size)` or `torch.randint(low, high, size)`: integers in [low, high), int64 by default.
 #[pyfunction]
-#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn randint(
+    py: Python<'_>,
     args: &Bound<'_, PyTuple>,
     low: Option<i64>,
     high: Option<i64>,
     size: Option<&Bound<'_, PyAny>>,
     generator: Option<PyRef<'_, PyGenerator>>,
+    out: Option<&Bound<'_, PyTensor>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
     requires_grad: bool,
-) -> PyResult<PyTensor> {
-    check_layout(layout, requires_grad)?;
+) -> PyResult<Py<PyTensor>> {
+    check_layout(layout, "randint")?;
+    check_pin_memory(pin_memory)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
     let missing = || PyTypeError::new_err("randint() expects (high, size) or (low, high, size)");
     let (low, high, size) = match positional.as_slice() {
@@ -281,32 +445,35 @@ pub fn randint(
         _ => return Err(missing()),
     };
     let s = to_sizes(&sequence_ints(&size)?)?;
-    let opts = options(dtype, device, None)?;
-    match generator {
+    let opts = out_options(options(dtype, device, None)?, out)?;
+    let t = match generator {
         Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
         None => oxtorch::randint(low, high, &s, opts, None),
     }
-    .py()
-    .map(PyTensor::new)
+    .py()?;
+    into_out(py, grad(t, requires_grad)?, out)
 }
 
 macro_rules! like_factory {
     ($(#[$doc:meta] $name:ident => |$t:ident, $o:ident| $body:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (input, *, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None))]
+        #[pyo3(signature = (input, *, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
+        #[allow(clippy::too_many_arguments)]
         pub fn $name(
             input: PyRef<'_, PyTensor>,
             dtype: Option<PyDType>,
             layout: Option<PyLayout>,
             device: Option<&Bound<'_, PyAny>>,
+            pin_memory: bool,
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
+            check_layout(layout, stringify!($name))?;
+            check_pin_memory(pin_memory)?;
             let $o = options(dtype, device, memory_format)?;
-            let $t = &input.strided()?;
-            $body.py().map(PyTensor::new)
+            let $t = input.strided()?;
+            grad($body.py()?, requires_grad).map(PyTensor::new)
         }
     )*};
 }
@@ -316,44 +483,112 @@ like_factory!(
     zeros_like => |t, o| t.zeros_like(o),
     /// `torch.ones_like(input)`.
     ones_like => |t, o| t.ones_like(o),
-    /// `torch.empty_like(input)` (zero-filled).
+    /// `torch.empty_like(input)`: values unspecified (a recycled buffer or zeros).
     empty_like => |t, o| t.empty_like(o),
+);
+
+/// A `*_like` random tensor drawn from `generator`: allocated like `input` (dtype, device, memory format
+/// resolved as `empty_like` does), then filled from `draw(sizes, options, generator)`.
+fn random_like_from(
+    input: &Tensor,
+    opts: TensorOptions,
+    generator: &PyGenerator,
+    draw: impl FnOnce(&[usize], TensorOptions, &mut oxtorch::Generator) -> oxtorch::Result<Tensor>,
+) -> oxtorch::Result<Tensor> {
+    let out = input.empty_like(opts)?;
+    let plain = TensorOptions { dtype: Some(out.dtype()), device: Some(out.device()), memory_format: None };
+    let values = draw(input.sizes(), plain, &mut generator.inner.lock().unwrap_or_else(|e| e.into_inner()))?;
+    out.copy_(&values)?;
+    Ok(out)
+}
+
+macro_rules! random_like_factory {
+    ($(#[$doc:meta] $name:ident => |$t:ident, $o:ident| $body:expr, $draw:path),* $(,)?) => {$(
+        #[$doc]
+        #[pyfunction]
+        #[pyo3(signature = (input, *, generator=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name(
+            input: PyRef<'_, PyTensor>,
+            generator: Option<PyRef<'_, PyGenerator>>,
+            dtype: Option<PyDType>,
+            layout: Option<PyLayout>,
+            device: Option<&Bound<'_, PyAny>>,
+            pin_memory: bool,
+            requires_grad: bool,
+            memory_format: Option<PyMemoryFormat>,
+        ) -> PyResult<PyTensor> {
+            check_layout(layout, stringify!($name))?;
+            check_pin_memory(pin_memory)?;
+            let $o = options(dtype, device, memory_format)?;
+            let $t = input.strided()?;
+            let t = match generator {
+                Some(g) => random_like_from($t, $o, &g, |s, o, g| $draw(s, o, Some(g))),
+                None => $body,
+            }
+            .py()?;
+            grad(t, requires_grad).map(PyTensor::new)
+        }
+    )*};
+}
+
+random_like_factory!(
     /// `torch.rand_like(input)`.
-    rand_like => |t, o| t.rand_like(o),
+    rand_like => |t, o| t.rand_like(o), oxtorch::rand,
     /// `torch.randn_like(input)`.
-    randn_like => |t, o| t.randn_like(o),
+    randn_like => |t, o| t.randn_like(o), oxtorch::randn,
 );
 
 /// `torch.full_like(input, fill_value)`.
 #[pyfunction]
-#[pyo3(signature = (input, fill_value, *, dtype=None, device=None, memory_format=None))]
+#[pyo3(signature = (input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn full_like(
     input: PyRef<'_, PyTensor>,
     fill_value: &Bound<'_, PyAny>,
     dtype: Option<PyDType>,
+    layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
+    requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
+    check_layout(layout, "full_like")?;
+    check_pin_memory(pin_memory)?;
     let value = number(fill_value, "fill_value")?;
-    input.strided()?.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    grad(input.strided()?.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad)
+        .map(PyTensor::new)
 }
 
 /// `torch.randint_like(input, high)` or `torch.randint_like(input, low, high)`.
 #[pyfunction]
-#[pyo3(signature = (input, low_or_high, high=None, *, dtype=None, device=None, memory_format=None))]
+#[pyo3(signature = (input, low_or_high, high=None, *, generator=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn randint_like(
     input: PyRef<'_, PyTensor>,
     low_or_high: i64,
     high: Option<i64>,
+    generator: Option<PyRef<'_, PyGenerator>>,
     dtype: Option<PyDType>,
+    layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
+    requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
+    check_layout(layout, "randint_like")?;
+    check_pin_memory(pin_memory)?;
     let (low, high) = match high {
         Some(h) => (low_or_high, h),
         None => (0, low_or_high),
     };
-    input.strided()?.randint_like(low, high, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    let opts = options(dtype, device, memory_format)?;
+    let t = match generator {
+        Some(g) => random_like_from(input.strided()?, opts, &g, |s, o, g| oxtorch::randint(low, high, s, o, Some(g))),
+        None => input.strided()?.randint_like(low, high, opts),
+    }
+    .py()?;
+    grad(t, requires_grad).map(PyTensor::new)
 }
 
 /// Runs an arithmetic function with an optional `out=` tensor.
@@ -471,6 +706,7 @@ pub fn allclose(
 
 /// `torch.is_tensor(obj)`.
 #[pyfunction]
+#[pyo3(signature = (obj, /))]
 pub fn is_tensor(obj: &Bound<'_, PyAny>) -> bool {
     obj.is_instance_of::<PyTensor>()
 }

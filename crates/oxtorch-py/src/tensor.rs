@@ -6,6 +6,7 @@ use crate::attributes::{dtype_object, PyDType, PyLayout, PyMemoryFormat};
 use crate::device::{device_arg, PyDevice};
 use crate::errors::{to_py, ResultExt};
 use oxtorch::iter::{Operand, Output};
+use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
 use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError};
@@ -112,13 +113,14 @@ pub fn size_object(py: Python<'_>, sizes: &[usize]) -> PyResult<Py<PyAny>> {
     Ok(size_type.bind(py).call1((PyTuple::new(py, sizes)?,))?.unbind())
 }
 
-/// Converts a Python index (`int`, `slice`, `None`, `...`, or a tuple of them) into oxtorch's index list.
-fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<Vec<TensorIndex>> {
-    let items: Vec<Bound<'_, PyAny>> = match idx.cast::<PyTuple>() {
-        Ok(t) => t.iter().collect(),
-        Err(_) => vec![idx.clone()],
+/// A Python index (`int`, `slice`, `None`, `...`, or a tuple of them) as oxtorch's index list, and whether it
+/// was a tuple (a tuple is applied as PyTorch's `applySlicing`, a single item directly to dimension 0).
+fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<(Vec<TensorIndex>, bool)> {
+    let (items, tuple): (Vec<Bound<'_, PyAny>>, bool) = match idx.cast::<PyTuple>() {
+        Ok(t) => (t.iter().collect(), true),
+        Err(_) => (vec![idx.clone()], false),
     };
-    items
+    let list = items
         .iter()
         .map(|item| {
             if item.is_none() {
@@ -126,16 +128,11 @@ fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<Vec<TensorIndex>> {
             } else if item.is_instance_of::<PyEllipsis>() {
                 Ok(TensorIndex::Ellipsis)
             } else if let Ok(s) = item.cast::<PySlice>() {
-                let part = |name: &str| -> PyResult<Option<i64>> {
-                    let v = s.getattr(name)?;
-                    if v.is_none() {
-                        Ok(None)
-                    } else {
-                        int_arg(&v).map(Some)
-                    }
-                };
-                Ok(TensorIndex::slice(part("start")?, part("stop")?, part("step")?))
-            } else if item.is_instance_of::<PyTensor>() || item.is_instance_of::<PyList>() {
+                Ok(TensorIndex::slice(slice_part(s, "start")?, slice_part(s, "stop")?, slice_part(s, "step")?))
+            } else if item.is_instance_of::<PyTensor>()
+                || item.is_instance_of::<PyList>()
+                || item.is_instance_of::<pyo3::types::PyBool>()
+            {
                 Err(PyIndexError::new_err("indexing with tensors or lists (advanced indexing) is not supported by oxtorch yet"))
             } else {
                 int_arg(item).map(TensorIndex::Int).map_err(|_| {
@@ -143,7 +140,67 @@ fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<Vec<TensorIndex>> {
                 })
             }
         })
-        .collect()
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((list, tuple))
+}
+
+/// One bound of a slice as Python's slice unpacking reads it: None, or an integer clamped to 64 bits.
+fn slice_part(s: &Bound<'_, PySlice>, name: &str) -> PyResult<Option<i64>> {
+    let v = s.getattr(name)?;
+    if v.is_none() {
+        return Ok(None);
+    }
+    let index = v
+        .call_method0("__index__")
+        .map_err(|_| PyTypeError::new_err("slice indices must be integers or None or have an __index__ method"))?;
+    match index.extract::<i64>() {
+        Ok(i) => Ok(Some(i)),
+        Err(_) => Ok(Some(if index.lt(0)? { i64::MIN } else { i64::MAX })),
+    }
+}
+
+/// Applies a Python index.
+fn apply_index(t: &Tensor, idx: &Bound<'_, PyAny>) -> PyResult<Tensor> {
+    let (list, tuple) = index_list(idx)?;
+    if tuple { t.index_tuple(&list) } else { t.index(&list) }.py()
+}
+
+/// Sizes or dimensions given as varargs (`view(2, 3)`), as one sequence (`view((2, 3))`), or by keyword
+/// (`view(size=(2, 3))`), as PyTorch's argument parser accepts them.
+fn ints_or_keyword(
+    method: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+    keyword: &str,
+) -> PyResult<Vec<i64>> {
+    let mut by_keyword = None;
+    if let Some(k) = kwargs {
+        for (name, v) in k.iter() {
+            let name: String = name.extract()?;
+            if name != keyword {
+                return Err(PyTypeError::new_err(format!("{method}() got an unexpected keyword argument '{name}'")));
+            }
+            by_keyword = Some(v);
+        }
+    }
+    match by_keyword {
+        Some(_) if !args.is_empty() => {
+            Err(PyTypeError::new_err(format!("{method}() got multiple values for argument '{keyword}'")))
+        }
+        Some(v) => sequence_ints(&v),
+        None if args.is_empty() => {
+            Err(PyTypeError::new_err(format!("{method}() missing 1 required positional arguments: \"{keyword}\"")))
+        }
+        None => int_list(args),
+    }
+}
+
+/// PyTorch's `options_to_string` for a CPU tensor of `dtype` (`torch.FloatTensor`), used in `TypeError`s.
+fn legacy_type_name(dtype: DType) -> String {
+    match dtype.legacy_constructor() {
+        Some(name) => format!("oxtorch.{name}"),
+        None => format!("oxtorch.{}Tensor", dtype.scalar_type_name()),
+    }
 }
 
 /// Nested Python lists of the values (`tolist()`).
@@ -215,10 +272,21 @@ impl PyTensor {
         dtype_object(py, self.strided()?.dtype())
     }
 
-    /// The device the data lives on.
+    /// The device the data lives on (a cpu or meta tensor reports its device without an index, as PyTorch's do).
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
-        Ok(PyDevice::wrap(self.strided()?.device()))
+        Ok(PyDevice::wrap(oxtorch::display::tensor_device(self.strided()?)))
+    }
+
+    /// Iterates over the first dimension (`iter(t)`); a 0-d tensor cannot be iterated.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.strided()?.dim() == 0 {
+            return Err(PyTypeError::new_err("iteration over a 0-d tensor"));
+        }
+        let parts = (0..self.strided()?.sizes()[0] as i64)
+            .map(|i| self.strided()?.select(0, i).py().map(PyTensor::new))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, parts)?.as_any().try_iter().map(|it| it.into_any())
     }
 
     /// The memory layout (`oxtorch.strided`).
@@ -310,7 +378,7 @@ impl PyTensor {
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
-    #[pyo3(signature = (memory_format=None))]
+    #[pyo3(signature = (*, memory_format=None))]
     fn is_contiguous(&self, memory_format: Option<PyMemoryFormat>) -> PyResult<bool> {
         Ok(self.strided()?.is_contiguous_in(memory_format.map_or(MemoryFormat::Contiguous, |f| f.0)))
     }
@@ -327,31 +395,51 @@ impl PyTensor {
         self.strided()?.transpose(dim0, dim1).py().map(PyTensor::new)
     }
 
-    /// Reorders the dimensions: `permute(2, 0, 1)` or `permute((2, 0, 1))`.
-    #[pyo3(signature = (*dims))]
-    fn permute(&self, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.strided()?.permute(&int_list(dims)?).py().map(PyTensor::new)
+    /// Reorders the dimensions: `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
+    #[pyo3(signature = (*dims, **kwargs))]
+    fn permute(&self, dims: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        self.strided()?.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new)
     }
 
-    /// A view with new sizes (one may be -1); fails when the strides do not allow it.
-    #[pyo3(signature = (*shape))]
-    fn view(&self, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        if shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok() {
+    /// A view with new sizes (one may be -1; `view(size=...)`), failing when the strides do not allow it.
+    /// `view(dtype)` (a reinterpretation of the storage) is not supported yet.
+    #[pyo3(signature = (*shape, **kwargs))]
+    fn view(&self, shape: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        let by_keyword = match kwargs {
+            Some(k) => k.get_item("dtype")?.is_some(),
+            None => false,
+        };
+        if by_keyword || (shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok()) {
             return Err(PyNotImplementedError::new_err("view(dtype) is not supported by oxtorch yet"));
         }
-        self.strided()?.view(&int_list(shape)?).py().map(PyTensor::new)
+        self.strided()?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
     }
 
-    /// New sizes: a view when possible, else a copy.
-    #[pyo3(signature = (*shape))]
-    fn reshape(&self, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.strided()?.reshape(&int_list(shape)?).py().map(PyTensor::new)
+    /// New sizes (`reshape(2, 3)`, `reshape((2, 3))`, `reshape(shape=(2, 3))`): a view when possible, else a
+    /// copy.
+    #[pyo3(signature = (*shape, **kwargs))]
+    fn reshape(&self, shape: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        self.strided()?.reshape(&ints_or_keyword("reshape", shape, kwargs, "shape")?).py().map(PyTensor::new)
     }
 
-    /// Broadcasts size-1 dimensions without copying (-1 keeps a size).
-    #[pyo3(signature = (*sizes))]
-    fn expand(&self, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.strided()?.expand(&int_list(sizes)?).py().map(PyTensor::new)
+    /// Broadcasts size-1 dimensions without copying (-1 keeps a size); `expand(size=..., implicit=False)`.
+    #[pyo3(signature = (*sizes, **kwargs))]
+    fn expand(&self, sizes: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        let kwargs = match kwargs {
+            Some(k) if k.contains("implicit")? => {
+                let k = k.copy()?;
+                k.del_item("implicit")?;
+                Some(k)
+            }
+            other => other.cloned(),
+        };
+        self.strided()?.expand(&ints_or_keyword("expand", sizes, kwargs.as_ref(), "size")?).py().map(PyTensor::new)
+    }
+
+    /// A new tensor sharing this one's storage and geometry (`detach()`: oxtorch has no autograd, so nothing
+    /// else changes).
+    fn detach(&self) -> PyResult<PyTensor> {
+        Ok(PyTensor::new(self.strided()?.detach()))
     }
 
     /// Expands to another tensor's sizes.
@@ -375,18 +463,7 @@ impl PyTensor {
         match dim {
             Some(d) if !d.is_none() => {
                 if let Ok(dims) = sequence_ints(d) {
-                    let ndim = self.strided()?.dim();
-                    let mut sorted: Vec<i64> = dims
-                        .iter()
-                        .map(|&x| oxtorch::shape::wrap_dim(x, ndim).map(|v| v as i64))
-                        .collect::<oxtorch::Result<_>>()
-                        .py()?;
-                    sorted.sort_unstable_by(|a, b| b.cmp(a));
-                    let mut t = self.strided()?.clone();
-                    for x in sorted {
-                        t = t.squeeze_dim(x).py()?;
-                    }
-                    return Ok(PyTensor::new(t));
+                    return self.strided()?.squeeze_dims(&dims).py().map(PyTensor::new);
                 }
                 self.strided()?.squeeze_dim(int_arg(d)?).py().map(PyTensor::new)
             }
@@ -453,16 +530,11 @@ impl PyTensor {
     }
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
-    #[pyo3(signature = (split_size_or_sections, dim=0))]
-    fn split<'py>(
-        &self,
-        py: Python<'py>,
-        split_size_or_sections: &Bound<'py, PyAny>,
-        dim: i64,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let parts = match int_arg(split_size_or_sections) {
+    #[pyo3(signature = (split_size, dim=0))]
+    fn split<'py>(&self, py: Python<'py>, split_size: &Bound<'py, PyAny>, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
+        let parts = match int_arg(split_size) {
             Ok(n) => self.strided()?.split(n, dim),
-            Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size_or_sections)?, dim),
+            Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size)?, dim),
         };
         tensor_tuple(py, parts.py()?)
     }
@@ -474,28 +546,64 @@ impl PyTensor {
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.strided()?.index(&index_list(idx)?).py().map(PyTensor::new)
+        apply_index(self.strided()?, idx).map(PyTensor::new)
     }
 
+    /// `t[index] = value`, as PyTorch's `THPVariable_setitem`: `t[False] = v` does nothing; a number is
+    /// converted to this tensor's dtype with PyTorch's overflow check (as `fill_` does for a bare integer
+    /// index); a tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is
+    /// stripped of leading size-1 dimensions and expanded to the view's shape.
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let view = self.strided()?.index(&index_list(idx)?).py()?;
-        match operand(value)? {
-            Operand::Tensor(src) => compute(py, &[&view, &src], || view.copy_(&src)),
-            Operand::Scalar(s) => compute(py, &[&view], || view.fill_(s)),
+        if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
+            return Ok(());
+        }
+        let int_index = idx.is_instance_of::<pyo3::types::PyInt>() && !idx.is_instance_of::<pyo3::types::PyBool>();
+        let value = match operand(value) {
+            Ok(v) => v,
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "can't assign a {} to a {}",
+                    value.get_type().name()?,
+                    legacy_type_name(self.strided()?.dtype())
+                )))
+            }
+        };
+        let view = apply_index(self.strided()?, idx)?;
+        match value {
+            Operand::Scalar(s) => {
+                let check = if int_index { oxtorch::scalar::fill_check(view.numel()) } else { ConversionCheck::Strict };
+                s.check_convertible(view.dtype(), check).py()?;
+                compute(py, &[&view], || view.fill_(s))
+            }
+            Operand::Tensor(src) if src.sizes() == view.sizes() => compute(py, &[&view, &src], || view.copy_(&src)),
+            Operand::Tensor(src) if src.dim() == 0 && src.device().is_cpu() => {
+                // fill_(Tensor): a broadcasting copy, from a clone when the value is a view of the target
+                let src = if src.is_alias_of(&view) { src.clone_in(MemoryFormat::Contiguous).py()? } else { src };
+                compute(py, &[&view, &src], || view.copy_(&src))
+            }
+            Operand::Tensor(src) => {
+                let lead = src.sizes().iter().take_while(|&&n| n == 1).count();
+                let stripped: Vec<i64> = src.sizes()[lead..].iter().map(|&n| n as i64).collect();
+                let target: Vec<i64> = view.sizes().iter().map(|&n| n as i64).collect();
+                let src = src.view(&stripped).py()?.expand(&target).py()?;
+                compute(py, &[&view, &src], || view.copy_(&src))
+            }
         }
     }
 
     // ----- copies and casts -----
 
     /// This tensor if contiguous in `memory_format`, else a copy laid out so.
-    #[pyo3(signature = (memory_format=None))]
+    #[pyo3(signature = (*, memory_format=None))]
     fn contiguous(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
-        if format != MemoryFormat::Preserve && slf.strided()?.is_contiguous_in(format) {
+        // PyTorch checks contiguity first (preserve_format counts as row-major there), so only a tensor that
+        // needs a copy reaches the "preserve is unsupported" error
+        if slf.strided()?.is_contiguous_in(format) {
             return Ok(slf.into());
         }
         let t = slf.strided()?.clone();
@@ -503,7 +611,7 @@ impl PyTensor {
     }
 
     /// A copy of the data (`preserve_format` keeps dense layouts).
-    #[pyo3(signature = (memory_format=None))]
+    #[pyo3(signature = (*, memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
         let t = &self.strided()?;
         let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
@@ -528,8 +636,16 @@ impl PyTensor {
         Py::new(py, PyTensor::new(result))
     }
 
-    /// Copies `src` into this tensor (broadcasting, converting), returning this tensor.
-    fn copy_(slf: PyRef<'_, Self>, py: Python<'_>, src: PyRef<'_, PyTensor>) -> PyResult<Py<PyTensor>> {
+    /// Copies `src` into this tensor (broadcasting, converting), returning this tensor. `non_blocking` is
+    /// accepted for compatibility: copies between the CPU and the meta device are synchronous.
+    #[pyo3(signature = (src, non_blocking=false))]
+    fn copy_(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        src: PyRef<'_, PyTensor>,
+        non_blocking: bool,
+    ) -> PyResult<Py<PyTensor>> {
+        let _ = non_blocking;
         let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
         compute(py, &[&dst, &src], || dst.copy_(&src))?;
         Ok(slf.into())
@@ -539,8 +655,22 @@ impl PyTensor {
     fn fill_(slf: PyRef<'_, Self>, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
         let v = match operand(value)? {
             Operand::Scalar(s) => s,
-            Operand::Tensor(t) => t.item().py()?,
+            Operand::Tensor(t) if t.dim() != 0 => {
+                return Err(PyRuntimeError::new_err(format!(
+                    "fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                    t.dim()
+                )))
+            }
+            Operand::Tensor(t) => {
+                // PyTorch's fill_(Tensor) is a broadcasting copy_ (a cast, no range check), from a clone when the
+                // value is a view of this tensor
+                let dst = slf.strided()?.clone();
+                let src = if t.is_alias_of(&dst) { t.clone_in(MemoryFormat::Contiguous).py()? } else { t };
+                compute(py, &[&dst, &src], || dst.copy_(&src))?;
+                return Ok(slf.into());
+            }
         };
+        v.check_convertible(slf.strided()?.dtype(), oxtorch::scalar::fill_check(slf.strided()?.numel())).py()?;
         let dst = slf.strided()?.clone();
         compute(py, &[&dst], || dst.fill_(v))?;
         Ok(slf.into())
@@ -554,7 +684,7 @@ impl PyTensor {
     }
 
     /// This tensor in host memory (itself when already there), in `memory_format`.
-    #[pyo3(signature = (memory_format=None))]
+    #[pyo3(signature = (*, memory_format=None))]
     fn cpu(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
         let t = slf.strided()?.clone();
         let options = TensorOptions::new().device(oxtorch::Device::cpu());
@@ -572,7 +702,7 @@ impl PyTensor {
     /// This tensor on a CUDA device (`device`: an index, `'cuda:N'` or a device; the current CUDA device when
     /// None): itself when already there. `non_blocking` changes nothing (copies from pageable memory are
     /// synchronous in PyTorch too).
-    #[pyo3(signature = (device=None, non_blocking=false, memory_format=None))]
+    #[pyo3(signature = (device=None, non_blocking=false, *, memory_format=None))]
     fn cuda(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
@@ -610,41 +740,53 @@ impl PyTensor {
         Ok(self.strided()?.is_cuda())
     }
 
-    fn float(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Float32)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn float(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Float32, memory_format)
     }
-    fn double(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Float64)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn double(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Float64, memory_format)
     }
-    fn half(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Float16)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn half(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Float16, memory_format)
     }
-    fn bfloat16(&self) -> PyResult<PyTensor> {
-        self.cast(DType::BFloat16)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn bfloat16(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::BFloat16, memory_format)
     }
-    fn int(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Int32)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn int(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Int32, memory_format)
     }
-    fn long(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Int64)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn long(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Int64, memory_format)
     }
-    fn short(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Int16)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn short(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Int16, memory_format)
     }
-    fn char(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Int8)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn char(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Int8, memory_format)
     }
-    fn byte(&self) -> PyResult<PyTensor> {
-        self.cast(DType::UInt8)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn byte(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::UInt8, memory_format)
     }
-    fn bool(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Bool)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn bool(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Bool, memory_format)
     }
-    fn cfloat(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Complex64)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn cfloat(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Complex64, memory_format)
     }
-    fn cdouble(&self) -> PyResult<PyTensor> {
-        self.cast(DType::Complex128)
+    #[pyo3(signature = (*, memory_format=None))]
+    fn cdouble(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        PyTensor::cast(slf, py, DType::Complex128, memory_format)
     }
 
     // ----- arithmetic -----
@@ -670,6 +812,17 @@ impl PyTensor {
     #[pyo3(signature = (other, *, rounding_mode=None))]
     fn div(&self, py: Python<'_>, other: &Bound<'_, PyAny>, rounding_mode: Option<&str>) -> PyResult<PyTensor> {
         self.method(py, BinaryOp::Div { rounding_mode: rounding_arg(rounding_mode)? }, other)
+    }
+
+    /// `self // other`: division rounded toward negative infinity (`div(other, rounding_mode='floor')`).
+    fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        self.method(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
+    }
+
+    /// In place `self //= other`, returning this tensor.
+    fn floor_divide_(slf: PyRef<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
+        slf.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)?;
+        Ok(slf.into())
     }
 
     /// In place `self += alpha * other`.
@@ -769,7 +922,7 @@ impl PyTensor {
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         if self.strided()?.dtype() == DType::Bool {
-            return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+            return Err(PyNotImplementedError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
         arith(py, BinaryOp::Mul, &Operand::from(self.strided()?), &Operand::Scalar(Scalar::Int(-1)), Output::New)
             .map(PyTensor::new)
@@ -806,16 +959,32 @@ impl PyTensor {
         }
     }
 
-    fn __int__(&self) -> PyResult<i64> {
-        Ok(self.strided()?.item().py()?.to_i64())
+    /// `int(t)`: a floating value converts as Python's `int(float)` does (exactly; NaN and infinity raise); a
+    /// complex one must have no imaginary part.
+    fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let v = self.single_value()?;
+        v.check_convertible(DType::Int64, ConversionCheck::Strict)
+            .or_else(|e| match v {
+                Scalar::Float(_) => Ok(()),
+                _ => Err(e),
+            })
+            .py()?;
+        match v {
+            Scalar::Float(f) => Ok(pyo3::types::PyFloat::new(py, f).call_method0("__int__")?.unbind()),
+            Scalar::Complex(c) => Ok(pyo3::types::PyFloat::new(py, c.re).call_method0("__int__")?.unbind()),
+            other => Ok(other.to_i64().into_pyobject(py)?.into_any().unbind()),
+        }
     }
 
+    /// `float(t)`: a complex value must have no imaginary part.
     fn __float__(&self) -> PyResult<f64> {
-        Ok(self.strided()?.item().py()?.to_f64())
+        let v = self.single_value()?;
+        v.check_convertible(DType::Float64, ConversionCheck::Strict).py()?;
+        Ok(v.to_f64())
     }
 
     fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let c = self.strided()?.item().py()?.to_complex();
+        let c = self.single_value()?.to_complex();
         Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
     }
 
@@ -826,8 +995,9 @@ impl PyTensor {
         Ok(self.strided()?.item().py()?.to_i64())
     }
 
+    /// PyTorch's repr; a summarized tensor reads only the elements it shows.
     fn __repr__(&self) -> PyResult<String> {
-        Ok(self.strided()?.repr())
+        Ok(oxtorch::display::repr(self.strided()?))
     }
 
     /// Whether both tensors have the same sizes and values.
@@ -916,8 +1086,38 @@ impl PyTensor {
 }
 
 impl PyTensor {
-    fn cast(&self, dtype: DType) -> PyResult<PyTensor> {
-        self.strided()?.to_dtype(dtype).py().map(PyTensor::new)
+    /// The value of a one-element tensor for `int()`, `float()`, `complex()` (Python's conversions raise
+    /// `ValueError` for any other tensor).
+    fn single_value(&self) -> PyResult<Scalar> {
+        if self.strided()?.numel() != 1 {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "only one element tensors can be converted to Python scalars",
+            ));
+        }
+        self.strided()?.item().py()
+    }
+
+    /// `float()`, `long()` ...: this tensor itself when it already has the dtype (and the memory format asked
+    /// for), else a converted copy.
+    fn cast(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        dtype: DType,
+        memory_format: Option<PyMemoryFormat>,
+    ) -> PyResult<Py<PyTensor>> {
+        let options =
+            TensorOptions { dtype: Some(dtype), memory_format: memory_format.map(|f| f.0), ..TensorOptions::new() };
+        PyTensor::converted(slf, py, options)
+    }
+
+    /// `to(options)`: this tensor itself when nothing changes, else a new one.
+    fn converted(slf: PyRef<'_, Self>, py: Python<'_>, options: TensorOptions) -> PyResult<Py<PyTensor>> {
+        let t = slf.strided()?.clone();
+        let result = compute(py, &[&t], || t.to(options, false))?;
+        if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
+            return Ok(slf.into());
+        }
+        Py::new(py, PyTensor::new(result))
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {

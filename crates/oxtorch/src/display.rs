@@ -6,7 +6,7 @@
 //! above the element threshold, line wrapping at the line width, nested brackets, and the `dtype=` / `size=` /
 //! `device=` suffixes. Python's float formatting (`'{:.4f}'`, `'{:.4e}'`) is reproduced exactly.
 
-use crate::{dtype::Category, dtype::DType, scalar::Scalar};
+use crate::{dtype::Category, dtype::DType, scalar::Scalar, tensor::Tensor};
 
 /// What the formatter needs to know about a tensor.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +67,76 @@ pub fn tensor_repr_with(input: &ReprInput, options: &PrintOptions) -> String {
     repr_impl(input, options, crate::promotion::get_default_dtype(), crate::promotion::get_default_complex_dtype())
 }
 
+/// `repr(t)` exactly as PyTorch prints it with the default print options, reading only the elements it shows:
+/// a tensor above the summarization threshold costs time and memory in proportion to its printed edges, not
+/// to its size.
+pub fn repr(t: &Tensor) -> String {
+    repr_of_with(t, &PrintOptions::default())
+}
+
+/// The device a tensor reports (`t.device`, and its repr's `device=` suffix): cpu and meta tensors have no
+/// device index in PyTorch, whatever index they were created with.
+pub fn tensor_device(t: &Tensor) -> crate::Device {
+    let d = t.device();
+    if d.is_cpu() || d.is_meta() {
+        crate::Device::from(d.device_type())
+    } else {
+        d
+    }
+}
+
+/// [`repr`] under `options`. As PyTorch's `_tensor_str` (which compares with `torch._C._get_default_device()`,
+/// the default tensor type's device, not `torch.set_default_device`), any tensor off the CPU gets a `device=`
+/// suffix.
+pub fn repr_of_with(t: &Tensor, options: &PrintOptions) -> String {
+    let shown = tensor_device(t);
+    let device = (!shown.is_cpu()).then(|| shown.to_string());
+    let input = ReprInput { sizes: t.sizes(), dtype: t.dtype(), device, values: None };
+    let (default_dtype, default_complex) =
+        (crate::promotion::get_default_dtype(), crate::promotion::get_default_complex_dtype());
+    if !t.storage().has_data() {
+        return repr_body(&input, None, options, default_dtype, default_complex);
+    }
+    let summarized = t.numel() > options.threshold;
+    let values = if summarized { summarized_values(t, options.edgeitems) } else { t.to_scalars() };
+    match values {
+        Ok(values) => {
+            let shown = Shown { values: &values, summarized };
+            repr_body(&input, Some(shown), options, default_dtype, default_complex)
+        }
+        Err(_) => repr_body(&input, None, options, default_dtype, default_complex),
+    }
+}
+
+/// The elements PyTorch's `get_summarized_data` keeps (the first and last `edge` items of every dimension
+/// longer than `2 * edge`), in row-major order, read through views: whole blocks where nothing inside is
+/// dropped, one narrow per kept run otherwise.
+pub fn summarized_values(t: &Tensor, edge: usize) -> crate::Result<Vec<Scalar>> {
+    let mut out = Vec::new();
+    gather_summarized(t, edge, &mut out)?;
+    Ok(out)
+}
+
+fn gather_summarized(t: &Tensor, edge: usize, out: &mut Vec<Scalar>) -> crate::Result<()> {
+    let long = |d: usize, n: usize| n > edge.saturating_mul(2) && !(d + 1 == t.dim() && edge == 0);
+    if !t.sizes().iter().enumerate().any(|(d, &n)| long(d, n)) {
+        out.extend(t.to_scalars()?);
+        return Ok(());
+    }
+    let n = t.sizes()[0];
+    let keep: Vec<(usize, usize)> = if long(0, n) { vec![(0, edge), (n - edge, edge)] } else { vec![(0, n)] };
+    for (start, len) in keep {
+        if t.dim() == 1 {
+            out.extend(t.narrow(0, start as i64, len as i64)?.to_scalars()?);
+        } else {
+            for i in start..start + len {
+                gather_summarized(&t.select(0, i as i64)?, edge, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One suffix: its text, and the length PyTorch's own text for it has (which drives line wrapping).
 struct Suffix {
     text: String,
@@ -88,6 +158,40 @@ impl Suffix {
 
 /// The whole repr, with the default dtypes passed in (so tests do not depend on process-wide state).
 fn repr_impl(input: &ReprInput, options: &PrintOptions, default_dtype: DType, default_complex: DType) -> String {
+    let numel = input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
+    match input.values {
+        Some(values) if numel == Some(values.len()) && values.len() > options.threshold => {
+            // keep only the elements PyTorch's `get_summarized_data` keeps, in row-major order
+            let mut indices = Vec::new();
+            summarized_indices(input.sizes, options.edgeitems, 0, &mut indices);
+            let kept: Vec<Scalar> = indices.iter().filter_map(|&i| values.get(i).copied()).collect();
+            let shown = Shown { values: &kept, summarized: true };
+            repr_body(input, Some(shown), options, default_dtype, default_complex)
+        }
+        Some(values) => {
+            let shown = Shown { values, summarized: false };
+            repr_body(input, Some(shown), options, default_dtype, default_complex)
+        }
+        None => repr_body(input, None, options, default_dtype, default_complex),
+    }
+}
+
+/// The values a repr shows: all of them, or (`summarized`) only those PyTorch's `get_summarized_data` keeps
+/// (the first and last `edgeitems` of every long dimension), in row-major order.
+#[derive(Clone, Copy)]
+struct Shown<'a> {
+    values: &'a [Scalar],
+    summarized: bool,
+}
+
+/// The repr from the values it shows (`input.values` is only used for its length).
+fn repr_body(
+    input: &ReprInput,
+    shown: Option<Shown<'_>>,
+    options: &PrintOptions,
+    default_dtype: DType,
+    default_complex: DType,
+) -> String {
     const PREFIX: &str = "tensor(";
     let indent = PREFIX.len();
     let dtype = input.dtype;
@@ -101,7 +205,7 @@ fn repr_impl(input: &ReprInput, options: &PrintOptions, default_dtype: DType, de
     let size_suffix = || Suffix::plain(format!("size={}", python_tuple(input.sizes)));
 
     let numel = input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
-    let body = match input.values {
+    let body = match shown {
         None => {
             suffixes.push(size_suffix());
             if dtype != default_dtype {
@@ -109,12 +213,12 @@ fn repr_impl(input: &ReprInput, options: &PrintOptions, default_dtype: DType, de
             }
             "...".to_string()
         }
-        Some(values) if numel != Some(values.len()) => {
+        Some(_) if input.values.is_some_and(|v| numel != Some(v.len())) => {
             suffixes.push(size_suffix());
             if dtype != default_dtype {
                 suffixes.push(Suffix::dtype(dtype));
             }
-            format!("<invalid: {} values>", values.len())
+            format!("<invalid: {} values>", input.values.map_or(0, |v| v.len()))
         }
         Some(_) if numel == Some(0) => {
             if input.sizes.len() != 1 {
@@ -125,11 +229,11 @@ fn repr_impl(input: &ReprInput, options: &PrintOptions, default_dtype: DType, de
             }
             "[]".to_string()
         }
-        Some(values) => {
+        Some(shown) => {
             if !has_default_dtype {
                 suffixes.push(Suffix::dtype(dtype));
             }
-            TensorPrinter::new(input.sizes, dtype, values, options).render(indent)
+            TensorPrinter::new(input.sizes, dtype, shown, options).render(indent)
         }
     };
     add_suffixes(format!("{PREFIX}{body}"), &suffixes, indent, options.linewidth)
@@ -339,7 +443,10 @@ impl ElementFormatter {
 /// The data and formatters of one tensor being printed.
 struct TensorPrinter<'a> {
     sizes: &'a [usize],
+    /// The shown values (see [`Shown`]), row-major over `shown_sizes`.
     values: &'a [Scalar],
+    /// The size of each dimension among the shown values.
+    shown_sizes: Vec<usize>,
     category: Category,
     options: &'a PrintOptions,
     summarize: bool,
@@ -350,19 +457,29 @@ struct TensorPrinter<'a> {
 }
 
 impl<'a> TensorPrinter<'a> {
-    /// Sets up the formatters; `values.len()` must be the product of `sizes` and nonzero.
-    fn new(sizes: &'a [usize], dtype: DType, values: &'a [Scalar], options: &'a PrintOptions) -> Self {
+    /// Sets up the formatters, computed over every shown value; there must be at least one element.
+    fn new(sizes: &'a [usize], dtype: DType, shown: Shown<'a>, options: &'a PrintOptions) -> Self {
         let category = dtype.category();
-        let summarize = values.len() > options.threshold;
-        let mut indices = Vec::new();
-        if summarize {
-            summarized_indices(sizes, options.edgeitems, 0, &mut indices);
-        } else {
-            indices.extend(0..values.len());
-        }
-        let scalars = indices.iter().filter_map(|&i| values.get(i));
+        let summarize = shown.summarized;
+        let edge = options.edgeitems;
+        let last = sizes.len().saturating_sub(1);
+        let shown_sizes = sizes
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| {
+                let long = summarize && n > edge.saturating_mul(2);
+                // `cat(x[:0], x[-0:])` keeps a whole innermost run when no edge items are shown
+                if long && !(d == last && edge == 0) {
+                    2 * edge
+                } else {
+                    n
+                }
+            })
+            .collect();
+        let values = shown.values;
         let (real, imag) = if category == Category::Complex {
-            let (re, im): (Vec<Real>, Vec<Real>) = scalars
+            let (re, im): (Vec<Real>, Vec<Real>) = values
+                .iter()
                 .map(|s| {
                     let c = s.to_complex();
                     (Real::Float(c.re), Real::Float(c.im))
@@ -370,10 +487,20 @@ impl<'a> TensorPrinter<'a> {
                 .unzip();
             (ElementFormatter::new(true, &re, options), Some(ElementFormatter::new(true, &im, options)))
         } else {
-            let reals: Vec<Real> = scalars.map(|s| to_real(category, s)).collect();
+            let reals: Vec<Real> = values.iter().map(|s| to_real(category, s)).collect();
             (ElementFormatter::new(category == Category::Floating, &reals, options), None)
         };
-        TensorPrinter { sizes, values, category, options, summarize, real, imag }
+        TensorPrinter { sizes, values, shown_sizes, category, options, summarize, real, imag }
+    }
+
+    /// Where index `i` of dimension `dim` sits among the shown indices of that dimension.
+    fn shown_index(&self, dim: usize, i: usize) -> usize {
+        let (n, shown) = (self.sizes[dim], self.shown_sizes[dim]);
+        if shown == n || i < self.options.edgeitems {
+            i
+        } else {
+            i + shown - n
+        }
     }
 
     /// The bracketed body, for a tensor whose opening bracket sits after `indent` characters.
@@ -408,29 +535,29 @@ impl<'a> TensorPrinter<'a> {
         let Some((&n, inner)) = rest.split_first() else {
             return self.element(offset);
         };
-        let stride: usize = inner.iter().product();
+        let stride: usize = self.shown_sizes[dim + 1..].iter().product();
         let edge = self.options.edgeitems;
         let summarized = self.summarize && n > edge.saturating_mul(2);
         if inner.is_empty() {
-            return self.render_vector(offset, n, summarized, indent);
+            return self.render_vector(dim, offset, n, summarized, indent);
         }
         let mut slices: Vec<String> = Vec::new();
         let head = if summarized { edge } else { n };
         for i in 0..head {
-            slices.push(self.render_from(dim + 1, offset + i * stride, indent + 1));
+            slices.push(self.render_from(dim + 1, offset + self.shown_index(dim, i) * stride, indent + 1));
         }
         if summarized {
             slices.push("...".to_string());
             for i in n - edge..n {
-                slices.push(self.render_from(dim + 1, offset + i * stride, indent + 1));
+                slices.push(self.render_from(dim + 1, offset + self.shown_index(dim, i) * stride, indent + 1));
             }
         }
         let separator = format!(",{}{}", "\n".repeat(rest.len() - 1), " ".repeat(indent + 1));
         format!("[{}]", slices.join(&separator))
     }
 
-    /// A 1-D run of `n` elements from flat `offset`, wrapped to the line width.
-    fn render_vector(&self, offset: usize, n: usize, summarized: bool, indent: usize) -> String {
+    /// A 1-D run of `n` elements (dimension `dim`) from shown offset `offset`, wrapped to the line width.
+    fn render_vector(&self, dim: usize, offset: usize, n: usize, summarized: bool, indent: usize) -> String {
         let mut element_length = self.real.max_width + 2;
         if let Some(imag) = &self.imag {
             element_length += imag.max_width + 1;
@@ -442,11 +569,11 @@ impl<'a> TensorPrinter<'a> {
         let mut data: Vec<String> = Vec::new();
         if summarized {
             let edge = self.options.edgeitems;
-            data.extend((0..edge).map(|i| self.element(offset + i)));
+            data.extend((0..edge).map(|i| self.element(offset + self.shown_index(dim, i))));
             data.push(" ...".to_string());
             // Python's `x[-0:]` is the whole run, hence the special case for zero edge items.
             let tail_start = if edge == 0 { 0 } else { n - edge };
-            data.extend((tail_start..n).map(|i| self.element(offset + i)));
+            data.extend((tail_start..n).map(|i| self.element(offset + self.shown_index(dim, i))));
         } else {
             data.extend((0..n).map(|i| self.element(offset + i)));
         }
@@ -817,5 +944,44 @@ mod tests {
         let input = ReprInput { sizes: &[3], dtype: DType::Int64, device: None, values: Some(&values) };
         assert_eq!(tensor_repr(&input), "tensor([1, 2, 3])");
         assert_eq!(tensor_repr_with(&input, &PrintOptions::default()), "tensor([1, 2, 3])");
+    }
+
+    /// The repr read from a tensor (only the shown elements) equals the repr of all its values, for every
+    /// shape class (summarized or not, views with gaps, every edge-item count).
+    #[test]
+    fn repr_from_tensor_reads_only_what_it_shows_and_matches() {
+        use crate::{arange, TensorOptions};
+        let shapes: &[&[usize]] = &[&[1001], &[7, 300], &[300, 7], &[2, 3, 200], &[40, 2, 30], &[5, 5, 50], &[12]];
+        for &shape in shapes {
+            let n: usize = shape.iter().product();
+            let base = arange(n as i64, TensorOptions::new().dtype(DType::Float32)).unwrap();
+            let t = base.reshape(&shape.iter().map(|&s| s as i64).collect::<Vec<_>>()).unwrap();
+            let views = [t.clone(), t.slice(0, None, None, 2).unwrap(), t.transpose(0, -1).unwrap()];
+            for v in views {
+                for edge in [0, 1, 3, 4] {
+                    let options = PrintOptions { edgeitems: edge, threshold: 100, ..PrintOptions::default() };
+                    let values = v.to_scalars().unwrap();
+                    let input = ReprInput { sizes: v.sizes(), dtype: v.dtype(), device: None, values: Some(&values) };
+                    assert_eq!(
+                        repr_of_with(&v, &options),
+                        tensor_repr_with(&input, &options),
+                        "shape {:?} edge {edge}",
+                        v.sizes()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn summarized_values_are_the_edges() {
+        use crate::arange;
+        let t = arange(2000, ()).unwrap().reshape(&[2, 1000]).unwrap();
+        let got: Vec<i64> = summarized_values(&t, 3).unwrap().iter().map(|s| s.to_i64()).collect();
+        assert_eq!(got, vec![0, 1, 2, 997, 998, 999, 1000, 1001, 1002, 1997, 1998, 1999]);
+        assert_eq!(
+            repr(&t),
+            "tensor([[   0,    1,    2,  ...,  997,  998,  999],\n        [1000, 1001, 1002,  ..., 1997, 1998, 1999]])"
+        );
     }
 }

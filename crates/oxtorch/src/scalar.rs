@@ -74,6 +74,161 @@ impl Scalar {
     }
 }
 
+/// How strictly a number is checked against the element type it is converted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConversionCheck {
+    /// c10's `checked_convert` as `Scalar::to<T>()` runs it (indexed assignment of a number, `arange` bounds):
+    /// every dtype but bool refuses values it cannot hold.
+    Strict,
+    /// `fill_` / `full` of a one-element tensor (PyTorch's `scalar_fill`): as [`ConversionCheck::Strict`],
+    /// except that float16 and bfloat16 go through double, so they take any real value (rounding to infinity).
+    /// Fills of any other number of elements are [`ConversionCheck::Strict`].
+    Fill,
+}
+
+/// The C++ type name PyTorch's overflow message gives for an element type (`int64_t`, `c10::Half` ...).
+pub fn c10_type_name(dtype: DType) -> &'static str {
+    match dtype {
+        DType::Bool => "bool",
+        DType::UInt8 => "uint8_t",
+        DType::Int8 => "int8_t",
+        DType::Int16 => "int16_t",
+        DType::Int32 => "int",
+        DType::Int64 => "int64_t",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+        DType::Complex64 => "c10::complex<float>",
+        DType::Complex128 => "c10::complex<double>",
+    }
+}
+
+/// The largest finite value of a floating element type (of the component type for complex dtypes).
+fn float_max(dtype: DType) -> f64 {
+    match dtype {
+        DType::Float16 => 65504.0,
+        DType::BFloat16 => 3.3895313892515355e38,
+        DType::Float32 | DType::Complex64 => f32::MAX as f64,
+        _ => f64::MAX,
+    }
+}
+
+/// The range of an integer element type as `(lowest, max)`.
+fn int_range(dtype: DType) -> (i64, i64) {
+    match dtype {
+        DType::UInt8 => (0, 255),
+        DType::Int8 => (-128, 127),
+        DType::Int16 => (-32768, 32767),
+        DType::Int32 => (i32::MIN as i64, i32::MAX as i64),
+        _ => (i64::MIN, i64::MAX),
+    }
+}
+
+impl Scalar {
+    /// Whether PyTorch's checked conversion of this number to `dtype` refuses it (c10's `overflows<To, From>`):
+    /// a complex number with an imaginary part for a real dtype; NaN or infinity for an integer dtype; a
+    /// finite value beyond the dtype's range (for floats into integers: below the lowest value, or at or above
+    /// the largest plus one, since the fraction is dropped); negative integers down to -max wrap into uint8.
+    pub fn overflows(&self, dtype: DType, check: ConversionCheck) -> bool {
+        if dtype == DType::Bool {
+            return false;
+        }
+        let dtype = conversion_target(dtype, check);
+        let float_overflows = |f: f64| -> bool {
+            if dtype.is_integral(false) {
+                let (lo, hi) = int_range(dtype);
+                !f.is_finite() || f < lo as f64 || f >= hi as f64 + 1.0
+            } else {
+                f.is_finite() && f.abs() > float_max(dtype)
+            }
+        };
+        match *self {
+            Scalar::Bool(_) => false,
+            Scalar::Int(i) => {
+                if dtype.is_integral(false) {
+                    let (lo, hi) = int_range(dtype);
+                    if dtype == DType::UInt8 {
+                        i > hi || i < -hi
+                    } else {
+                        i < lo || i > hi
+                    }
+                } else {
+                    (i as f64).abs() > float_max(dtype)
+                }
+            }
+            Scalar::Float(f) => float_overflows(f),
+            Scalar::Complex(c) => {
+                if !dtype.is_complex() && c.im != 0.0 {
+                    return true;
+                }
+                float_overflows(c.re) || (dtype.is_complex() && float_overflows(c.im))
+            }
+        }
+    }
+
+    /// `Err` with PyTorch's message (`value cannot be converted to type int8_t without overflow`) when
+    /// [`Scalar::overflows`] says the conversion is refused.
+    pub fn check_convertible(&self, dtype: DType, check: ConversionCheck) -> crate::Result<()> {
+        if self.overflows(dtype, check) {
+            return Err(crate::Error::Runtime(format!(
+                "value cannot be converted to type {} without overflow",
+                c10_type_name(conversion_target(dtype, check))
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The type a number is checked against: a one-element fill of float16/bfloat16 converts through double.
+fn conversion_target(dtype: DType, check: ConversionCheck) -> DType {
+    match (check, dtype) {
+        (ConversionCheck::Fill, DType::Float16 | DType::BFloat16) => DType::Float64,
+        _ => dtype,
+    }
+}
+
+/// The check a fill of `numel` elements makes (PyTorch fills a single element through `scalar_fill`).
+pub fn fill_check(numel: usize) -> ConversionCheck {
+    if numel == 1 {
+        ConversionCheck::Fill
+    } else {
+        ConversionCheck::Strict
+    }
+}
+
+/// A double as C++ streams print it by default (`printf("%g")`: six significant digits, `1e+20`, `inf`,
+/// `nan`), which is how PyTorch's messages show doubles.
+pub fn cpp_double(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    // the exponent after rounding to six significant digits decides between fixed and scientific notation
+    let sci = format!("{x:.5e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let strip = |s: String| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    };
+    if (-4..6).contains(&exp) {
+        let decimals = (5 - exp).max(0) as usize;
+        strip(format!("{x:.decimals$}"))
+    } else {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", strip(mantissa.to_string()), exp.abs())
+    }
+}
+
 /// Python's repr of the number (`True`, `3`, `2.5`, `(1+2j)`).
 impl fmt::Display for Scalar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,7 +1,7 @@
 //! Size and stride arithmetic: contiguous strides, contiguity, density, broadcasting, view strides, dimension
 //! wrapping. Pure functions on slices; no tensors, no data.
 
-use crate::error::{index_err, runtime_err, Error, Result};
+use crate::error::{index_err, runtime_err, Result};
 use smallvec::SmallVec;
 
 /// Sizes or strides of a tensor (inline for up to six dimensions).
@@ -161,10 +161,12 @@ pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
     Ok(if dim < 0 { (dim + n) as usize } else { dim as usize })
 }
 
-/// Resolves a requested shape with at most one `-1` against `numel` elements (`view` / `reshape`).
+/// Resolves a requested shape with at most one `-1` against `numel` elements (`view` / `reshape`), as PyTorch's
+/// `infer_size`: the known sizes multiply with 64-bit wrap-around, a `-1` next to a zero size is ambiguous when
+/// there are no elements, and a shape whose sizes overflow when multiplied is refused.
 pub fn infer_size(shape: &[i64], numel: usize) -> Result<Dims> {
     let mut inferred = None;
-    let mut known: usize = 1;
+    let mut known: i64 = 1;
     for (i, &s) in shape.iter().enumerate() {
         if s == -1 {
             if inferred.is_some() {
@@ -172,31 +174,43 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Dims> {
             }
             inferred = Some(i);
         } else if s < 0 {
-            runtime_err!("invalid shape dimension {s}")
+            runtime_err!("invalid shape dimension {s} at index {i} of shape {}", fmt_i64s(shape))
         } else {
-            known = known.saturating_mul(s as usize);
+            known = known.wrapping_mul(s);
         }
     }
-    let invalid = || Error::Runtime(format!("shape '{}' is invalid for input of size {numel}", fmt_i64s(shape)));
+    let n = i64::try_from(numel).unwrap_or(i64::MAX);
     let mut out: Dims = shape.iter().map(|&s| s.max(0) as usize).collect();
-    match inferred {
-        Some(i) => {
-            if known == 0 || !numel.is_multiple_of(known) {
-                // PyTorch: an inferred dim next to a zero-size dim is ambiguous
-                if known == 0 {
-                    runtime_err!(
-                        "cannot reshape tensor of {numel} elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
-                        fmt_i64s(shape)
-                    )
-                }
-                return Err(invalid());
+    if n == known || (inferred.is_some() && known > 0 && n % known == 0) {
+        if let Some(i) = inferred {
+            if known == 0 {
+                runtime_err!(
+                    "cannot reshape tensor of {numel} elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
+                    fmt_i64s(shape)
+                )
             }
-            out[i] = numel / known;
+            out[i] = (n / known) as usize;
         }
-        None if known != numel => return Err(invalid()),
-        None => {}
+        check_numel(&out)?;
+        return Ok(out);
     }
-    Ok(out)
+    runtime_err!("shape '{}' is invalid for input of size {numel}", fmt_i64s(shape))
+}
+
+/// PyTorch's `compute_numel` check: the product of the sizes, multiplied left to right, must not overflow 64 bits
+/// (a zero later in the list does not undo an earlier overflow).
+pub fn check_numel(sizes: &[usize]) -> Result<()> {
+    let mut n: u64 = 1;
+    let mut overflowed = false;
+    for &s in sizes {
+        let (p, o) = n.overflowing_mul(s as u64);
+        n = p;
+        overflowed |= o;
+    }
+    if overflowed || n > i64::MAX as u64 {
+        runtime_err!("numel: integer multiplication overflow")
+    }
+    Ok(())
 }
 
 /// Strides that let a tensor of `old_sizes`/`old_strides` be viewed as `new_sizes` without copying, if any

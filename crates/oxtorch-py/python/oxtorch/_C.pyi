@@ -2,7 +2,7 @@
 # `torch/_C/__init__.pyi` is. The dtype singletons `int`, `float` and `bool` (and the Tensor methods of the same
 # names) shadow the builtins in this file, so builtin types are always written through the private aliases below.
 import builtins
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import Any, Literal, Optional, SupportsIndex, Union, final, overload
 
@@ -102,10 +102,16 @@ channels_last_3d: memory_format
 preserve_format: memory_format
 
 def get_default_dtype() -> dtype: ...
-def set_default_dtype(d: dtype) -> None: ...
+def set_default_dtype(d: dtype, /) -> None: ...
 def promote_types(type1: dtype, type2: dtype) -> dtype: ...
 def can_cast(from_: dtype, to: dtype) -> _bool: ...
-def result_type(*operands: Union[Tensor, _Number]) -> dtype: ...
+# PyTorch's overloads: (tensor, other), (scalar, tensor), (scalar1, scalar2)
+@overload
+def result_type(tensor: Tensor, other: Union[Tensor, _Number]) -> dtype: ...
+@overload
+def result_type(scalar: _Number, tensor: Tensor) -> dtype: ...
+@overload
+def result_type(scalar1: _Number, scalar2: _Number) -> dtype: ...
 
 # ----- device -----
 
@@ -174,7 +180,7 @@ class Tensor:
     def element_size(self) -> _int: ...
     def is_floating_point(self) -> _bool: ...
     def is_complex(self) -> _bool: ...
-    def is_contiguous(self, memory_format: Optional[_memory_format] = None) -> _bool: ...
+    def is_contiguous(self, *, memory_format: Optional[_memory_format] = None) -> _bool: ...
 
     # ----- views -----
     def t(self) -> Tensor: ...
@@ -184,18 +190,28 @@ class Tensor:
     @overload
     def permute(self, *dims: _int) -> Tensor: ...
     @overload
+    def permute(self, *, dims: Sequence[_int]) -> Tensor: ...
+    @overload
     def view(self, size: _size, /) -> Tensor: ...
     @overload
     def view(self, *size: _int) -> Tensor: ...
+    @overload
+    def view(self, *, size: _size) -> Tensor: ...
     @overload
     def reshape(self, shape: _size, /) -> Tensor: ...
     @overload
     def reshape(self, *shape: _int) -> Tensor: ...
     @overload
-    def expand(self, size: _size, /) -> Tensor: ...
+    def reshape(self, *, shape: _size) -> Tensor: ...
     @overload
-    def expand(self, *sizes: _int) -> Tensor: ...
+    def expand(self, size: _size, /, *, implicit: _bool = False) -> Tensor: ...
+    @overload
+    def expand(self, *sizes: _int, implicit: _bool = False) -> Tensor: ...
+    @overload
+    def expand(self, *, size: _size, implicit: _bool = False) -> Tensor: ...
     def expand_as(self, other: Tensor) -> Tensor: ...
+    # a new tensor over the same storage (oxtorch has no autograd)
+    def detach(self) -> Tensor: ...
     def narrow(self, dim: _int, start: _int, length: _int) -> Tensor: ...
     def select(self, dim: _int, index: _int) -> Tensor: ...
     def squeeze(self, dim: Union[None, _int, Sequence[_int]] = None) -> Tensor: ...
@@ -207,14 +223,15 @@ class Tensor:
     def as_strided(self, size: _size, stride: Sequence[_int], storage_offset: Optional[_int] = None) -> Tensor: ...
     def unfold(self, dimension: _int, size: _int, step: _int) -> Tensor: ...
     # PyTorch returns tuples from split / chunk; oxtorch returns lists
-    def split(self, split_size_or_sections: Union[_int, Sequence[_int]], dim: _int = 0) -> tuple[Tensor, ...]: ...
+    def split(self, split_size: Union[_int, Sequence[_int]], dim: _int = 0) -> tuple[Tensor, ...]: ...
     def chunk(self, chunks: _int, dim: _int = 0) -> tuple[Tensor, ...]: ...
     def __getitem__(self, key: _Index, /) -> Tensor: ...
     def __setitem__(self, key: _Index, value: Union[Tensor, _Number], /) -> None: ...
+    def __iter__(self) -> Iterator[Tensor]: ...
 
     # ----- copies and casts -----
-    def contiguous(self, memory_format: Optional[_memory_format] = None) -> Tensor: ...
-    def clone(self, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def contiguous(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def clone(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
     @overload
     def to(
         self,
@@ -243,34 +260,38 @@ class Tensor:
         *,
         memory_format: Optional[_memory_format] = None,
     ) -> Tensor: ...
-    def copy_(self, src: Tensor) -> Tensor: ...
+    def copy_(self, src: Tensor, non_blocking: _bool = False) -> Tensor: ...
     def fill_(self, value: Union[Tensor, _Number]) -> Tensor: ...
     def zero_(self) -> Tensor: ...
-    def cpu(self, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def cpu(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
     def cuda(
         self,
         device: Optional[_DeviceLike] = None,
         non_blocking: _bool = False,
+        *,
         memory_format: Optional[_memory_format] = None,
     ) -> Tensor: ...
-    def float(self) -> Tensor: ...
-    def double(self) -> Tensor: ...
-    def half(self) -> Tensor: ...
-    def bfloat16(self) -> Tensor: ...
-    def int(self) -> Tensor: ...
-    def long(self) -> Tensor: ...
-    def short(self) -> Tensor: ...
-    def char(self) -> Tensor: ...
-    def byte(self) -> Tensor: ...
-    def bool(self) -> Tensor: ...
-    def cfloat(self) -> Tensor: ...
-    def cdouble(self) -> Tensor: ...
+    def float(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def double(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def half(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def bfloat16(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def int(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def long(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def short(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def char(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def byte(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def bool(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def cfloat(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
+    def cdouble(self, *, memory_format: Optional[_memory_format] = None) -> Tensor: ...
 
     # ----- arithmetic -----
     def add(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
     def sub(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
     def mul(self, other: Union[Tensor, _Number]) -> Tensor: ...
     def div(self, other: Union[Tensor, _Number], *, rounding_mode: Optional[_str] = None) -> Tensor: ...
+    # `self // other` (division rounded toward negative infinity), and in place
+    def floor_divide(self, other: Union[Tensor, _Number]) -> Tensor: ...
+    def floor_divide_(self, other: Union[Tensor, _Number]) -> Tensor: ...
     def add_(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
     def sub_(self, other: Union[Tensor, _Number], *, alpha: Optional[_Number] = None) -> Tensor: ...
     def mul_(self, other: Union[Tensor, _Number]) -> Tensor: ...
@@ -321,65 +342,78 @@ class Tensor:
 # ----- factories -----
 
 def tensor(
-    data: Any, *, dtype: Optional[dtype] = None, device: Optional[_DeviceLike] = None, requires_grad: _bool = False
+    data: Any,
+    *,
+    dtype: Optional[dtype] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    pin_memory: _bool = False,
 ) -> Tensor: ...
 @overload
 def zeros(
     size: _size,
     /,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def zeros(
     *size: _int,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def ones(
     size: _size,
     /,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def ones(
     *size: _int,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def empty(
     size: _size,
     /,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def empty(
     *size: _int,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
@@ -387,9 +421,11 @@ def full(
     size: _size,
     fill_value: _Number,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 def empty_strided(
@@ -399,6 +435,7 @@ def empty_strided(
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 # `arange(end)` or `arange(start, end, step=1)`
@@ -407,9 +444,11 @@ def arange(
     end: Optional[_Number] = None,
     step: Optional[_Number] = None,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 def linspace(
@@ -417,9 +456,11 @@ def linspace(
     end: _Number,
     steps: _int,
     *,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 
@@ -428,6 +469,7 @@ def linspace(
 @final
 class Generator:
     def __new__(cls, device: Optional[_DeviceLike] = None) -> Self: ...
+    # any integer in [-2**63, 2**64); negative seeds are taken modulo 2**64
     def manual_seed(self, seed: _int) -> Self: ...
 
 def manual_seed(seed: _int) -> None: ...
@@ -437,21 +479,23 @@ def rand(
     /,
     *,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def rand(
     *size: _int,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def randn(
@@ -459,21 +503,23 @@ def randn(
     /,
     *,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def randn(
     *size: _int,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
-    memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 @overload
 def randint(
@@ -482,9 +528,11 @@ def randint(
     /,
     *,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 @overload
@@ -495,9 +543,11 @@ def randint(
     /,
     *,
     generator: Optional[Generator] = None,
+    out: Optional[Tensor] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
 ) -> Tensor: ...
 
@@ -509,6 +559,7 @@ def zeros_like(
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
@@ -518,6 +569,7 @@ def ones_like(
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
@@ -527,24 +579,29 @@ def empty_like(
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 def rand_like(
     input: Tensor,
     *,
+    generator: Optional[Generator] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 def randn_like(
     input: Tensor,
     *,
+    generator: Optional[Generator] = None,
     dtype: Optional[dtype] = None,
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
@@ -553,7 +610,10 @@ def full_like(
     fill_value: _Number,
     *,
     dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
+    requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 def randint_like(
@@ -561,8 +621,12 @@ def randint_like(
     low_or_high: _int,
     high: Optional[_int] = None,
     *,
+    generator: Optional[Generator] = None,
     dtype: Optional[dtype] = None,
+    layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
+    pin_memory: _bool = False,
+    requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
 ) -> Tensor: ...
 
@@ -597,7 +661,7 @@ def equal(input: Tensor, other: Tensor) -> _bool: ...
 def allclose(
     input: Tensor, other: Tensor, rtol: _float = 1e-05, atol: _float = 1e-08, equal_nan: _bool = False
 ) -> _bool: ...
-def is_tensor(obj: object) -> _bool: ...
+def is_tensor(obj: object, /) -> _bool: ...
 
 # ----- NumPy and DLPack -----
 

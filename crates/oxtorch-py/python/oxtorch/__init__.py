@@ -16,17 +16,32 @@ class Size(tuple):
 
     def __new__(cls, iterable=(), /):
         sizes = tuple(iterable)
-        for s in sizes:
-            if not isinstance(s, _builtins.int) or isinstance(s, _builtins.bool):
-                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {sizes.index(s)} is '{type(s).__name__}')")
-        return super().__new__(cls, sizes)
+        for i, s in enumerate(sizes):
+            if not isinstance(s, _builtins.int):
+                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(s).__name__}')")
+        # bools are ints to PyTorch's Size, stored as 0 / 1
+        return super().__new__(cls, tuple(_builtins.int(s) for s in sizes))
 
     def __getitem__(self, index):
         item = super().__getitem__(index)
         return Size(item) if isinstance(index, slice) else item
 
     def __add__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
         return Size(tuple(self) + tuple(other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple(other) + tuple(self))
+
+    def __mul__(self, n):
+        if not isinstance(n, _builtins.int):
+            return NotImplemented
+        return Size(tuple(self) * n)
+
+    __rmul__ = __mul__
 
     def __repr__(self):
         return "oxtorch.Size([" + ", ".join(str(s) for s in self) + "])"
@@ -59,10 +74,33 @@ class _LegacyTensorType(type):
         return isinstance(obj, Tensor) and obj.dtype == cls.dtype and obj.device.type == "cpu"
 
 
+# C++'s names of the element types, as PyTorch prints them in TensorOptions (`dtype=long int`).
+_TYPE_META_NAMES = {
+    "bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
+    "int64": "long int", "float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float",
+    "float64": "double", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>",
+}
+
+
+def _options_text(dt, device_type):
+    name = _TYPE_META_NAMES[str(dt).split(".")[-1]]
+    return (f"TensorOptions(dtype={name}, device={device_type}, layout=Strided, requires_grad=false (default), "
+            "pinned_memory=false (default), memory_format=(nullopt))")
+
+
 def _legacy(name, dt):
     def __new__(cls, *args, device=None):
+        if device is not None:
+            kind = (device if isinstance(device, _C.device) else _C.device(device)).type
+            if kind != "cpu":
+                raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {kind} was passed")
         if len(args) == 1 and isinstance(args[0], (_builtins.float, _builtins.complex, _builtins.bool)):
             raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            other = args[0]
+            if other.dtype != dt or other.device.type != "cpu":
+                raise TypeError(f"expected {_options_text(dt, 'cpu')} (got {_options_text(other.dtype, other.device.type)})")
+            return other.detach()
         if len(args) == 1 and not isinstance(args[0], _builtins.int):
             return tensor(args[0], dtype=dt, device=device)
         return empty(*(args or (0,)), dtype=dt, device=device)

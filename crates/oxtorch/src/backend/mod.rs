@@ -86,12 +86,14 @@ pub fn ensure_available(device: Device) -> Result<()> {
     }
 }
 
-/// The device a new tensor is placed on: `cuda` without an index means the current CUDA device (as in
-/// PyTorch); every other device is itself. Checks that the device is available.
+/// The device a new tensor is placed on: `cuda` without an index means the current CUDA device, and cpu and
+/// meta tensors have no index (as in PyTorch); every other device is itself. Checks that the device is
+/// available.
 pub fn resolve_device(device: Device) -> Result<Device> {
     ensure_available(device)?;
     match (device.device_type(), device.index()) {
         (DeviceType::Cuda, None) => Device::cuda(cuda::current_device()?),
+        (DeviceType::Cpu | DeviceType::Meta, Some(_)) => Ok(Device::from(device.device_type())),
         _ => Ok(device),
     }
 }

@@ -125,7 +125,7 @@ impl Tensor {
     /// `|self - other| <= atol + rtol * |other|` in the tensors' dtype, which must be the same for both.
     pub fn allclose(&self, other: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
         if self.dtype() != other.dtype() {
-            runtime_err!("{} did not match {}", other.dtype().scalar_type_name(), self.dtype().scalar_type_name())
+            runtime_err!("{} did not match {}", self.dtype().scalar_type_name(), other.dtype().scalar_type_name())
         }
         check_same_device(self, other)?;
         let shape = crate::shape::broadcast_shapes(self.sizes(), other.sizes())?;

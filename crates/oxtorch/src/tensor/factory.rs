@@ -4,12 +4,12 @@
 use super::{Tensor, TensorOptions};
 use crate::backend::cpu::CpuElement;
 use crate::dtype::DType;
-use crate::element::{Element, C64};
+use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
 use crate::memory_format::MemoryFormat;
 use crate::promotion::{get_default_complex_dtype, get_default_dtype, scalar_dtype};
 use crate::random::{with_default_generator, Generator};
-use crate::scalar::Scalar;
+use crate::scalar::{cpp_double, ConversionCheck, Scalar};
 use crate::shape::{self, Dims};
 use crate::storage::Storage;
 use num_complex::Complex;
@@ -63,7 +63,9 @@ pub fn ones(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor
 pub fn full(sizes: &[usize], value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
     let value = value.into();
     let mut options = options.into();
-    options.dtype = Some(options.dtype.unwrap_or_else(|| scalar_dtype(&value)));
+    let dtype = options.dtype.unwrap_or_else(|| scalar_dtype(&value));
+    options.dtype = Some(dtype);
+    value.check_convertible(dtype, crate::scalar::fill_check(shape::numel(sizes)))?;
     let t = empty(sizes, options)?;
     t.fill_(value)?;
     Ok(t)
@@ -158,12 +160,31 @@ pub fn infer_dtype(values: &[Scalar]) -> DType {
     }
 }
 
-/// Converts Python numbers to `dtype`, refusing integers that do not fit an integer dtype (as PyTorch does).
+/// Converts Python numbers to `dtype`, with the checks PyTorch's `torch.tensor` makes on each number.
 pub(crate) fn scalars_to_storage(values: &[Scalar], dtype: DType) -> Result<Storage> {
-    for v in values.iter().filter(|v| matches!(v, Scalar::Int(_))) {
-        super::convert::check_scalar_fits(v, dtype)?;
+    for v in values {
+        check_data_value(v, dtype)?;
     }
     Ok(storage_from_scalars(values, dtype))
+}
+
+/// The checks `torch.tensor(data, dtype=...)` makes on each Python number it stores: a complex number does not
+/// go into a real dtype (`TypeError`, CPython's message), and a number an integer dtype cannot hold (by c10's
+/// overflow rules) is refused with the dtype's name; floating dtypes take any real number (rounding to
+/// infinity).
+pub fn check_data_value(value: &Scalar, dtype: DType) -> Result<()> {
+    match value {
+        Scalar::Complex(_) if dtype.is_integral(false) => {
+            Err(Error::Type("'complex' object cannot be interpreted as an integer".into()))
+        }
+        Scalar::Complex(_) if dtype.is_floating_point() => Err(Error::Type("must be real number, not complex".into())),
+        Scalar::Int(_) | Scalar::Float(_)
+            if dtype.is_integral(false) && value.overflows(dtype, ConversionCheck::Strict) =>
+        {
+            runtime_err!("value cannot be converted to type {} without overflow", dtype.name())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Converts Python numbers to `dtype` by the casting rules (integers wrap).
@@ -214,26 +235,20 @@ pub fn scalar_tensor(value: impl Into<Scalar>, options: impl Into<TensorOptions>
     full(&[], value, options)
 }
 
-fn range_dtype(options: &TensorOptions, bounds: &[Scalar]) -> Result<DType> {
-    if bounds.iter().any(|b| matches!(b, Scalar::Complex(_))) {
-        runtime_err!("arange/linspace bounds must be real numbers")
-    }
-    Ok(options.dtype.unwrap_or_else(|| {
-        if bounds.iter().any(|b| matches!(b, Scalar::Float(_))) {
-            get_default_dtype()
-        } else {
-            DType::Int64
-        }
-    }))
-}
-
 /// `torch.arange(end)`: `0, 1, ..., end - 1`.
 pub fn arange(end: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
     arange_step(0, end, 1, options)
 }
 
-/// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step),
-/// computed in double (int64 for integer dtypes) and converted once.
+/// Lengths above which `arange` writes its values straight into a typed buffer.
+const ARANGE_CHUNK: usize = 1 << 16;
+
+/// `torch.arange(start, end, step)`: values `start + i * step` below `end` (above it for a negative step).
+///
+/// As in PyTorch: int64 when every bound is a Python int or bool and no dtype is given, else the default dtype;
+/// no kernel for bool and complex dtypes; the length is `ceil((end - start) / step)` in double precision (in
+/// exact integer arithmetic for int64 with integer bounds); each value is computed in the dtype's accumulate
+/// type (int64 for integer dtypes, float for float16/bfloat16, double otherwise) and rounded once.
 pub fn arange_step(
     start: impl Into<Scalar>,
     end: impl Into<Scalar>,
@@ -242,36 +257,93 @@ pub fn arange_step(
 ) -> Result<Tensor> {
     let (start, end, step) = (start.into(), end.into(), step.into());
     let options = options.into();
-    let dtype = range_dtype(&options, &[start, end, step])?;
-    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    let integral = [start, end, step].iter().all(|b| matches!(b, Scalar::Bool(_) | Scalar::Int(_)));
+    let dtype = options.dtype.unwrap_or_else(|| if integral { DType::Int64 } else { get_default_dtype() });
+    if dtype == DType::Bool || dtype.is_complex() {
+        return Err(Error::NotImplemented(format!(
+            "\"arange_cpu\" not implemented for '{}'",
+            dtype.scalar_type_name()
+        )));
+    }
+    let len = arange_len(start, end, step, dtype)?;
+    let device = options.resolved_device();
+    // the bounds in the accumulate type, checked as PyTorch's Scalar::to<acc_type>() checks them
+    let (acc, strict) = match dtype {
+        d if d.is_integral(false) => (DType::Int64, ConversionCheck::Strict),
+        DType::Float16 | DType::BFloat16 => (DType::Float32, ConversionCheck::Strict),
+        _ => (DType::Float64, ConversionCheck::Strict),
+    };
+    start.check_convertible(acc, strict)?;
+    step.check_convertible(acc, strict)?;
+    let value = move |i: usize| -> Scalar {
+        match acc {
+            DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
+            DType::Float32 => Scalar::Float((start.to_f64() as f32 + step.to_f64() as f32 * i as f32) as f64),
+            _ => Scalar::Float(start.to_f64() + step.to_f64() * i as f64),
+        }
+    };
+    if device.is_meta() {
+        return empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None });
+    }
+    let device = crate::backend::resolve_device(device)?;
+    if len > ARANGE_CHUNK {
+        // straight into a buffer of the element type (no per-element `Scalar` list), allocated fallibly
+        return crate::dispatch_dtype!(dtype, T => {
+            let mut v: Vec<T> = Vec::new();
+            if v.try_reserve_exact(len).is_err() {
+                runtime_err!(
+                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+                    len.saturating_mul(dtype.itemsize())
+                )
+            }
+            v.extend((0..len).map(|i| T::from_scalar(value(i))));
+            from_vec(v, &[len])?.to_device(device)
+        });
+    }
+    let values: Vec<Scalar> = (0..len).map(value).collect();
+    vector_on(&values, dtype, device)
+}
+
+/// PyTorch's `compute_arange_size`: the checks on the bounds, in PyTorch's order, and the length.
+fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<usize> {
+    let to_double = |s: Scalar| -> Result<f64> {
+        s.check_convertible(DType::Float64, ConversionCheck::Strict)?;
+        Ok(s.to_f64())
+    };
+    let (s, e, st) = (to_double(start)?, to_double(end)?, to_double(step)?);
+    if !st.is_finite() {
+        runtime_err!("step must be finite but got {}", cpp_double(st))
+    }
     if st == 0.0 {
         runtime_err!("step must be nonzero")
     }
-    if !s.is_finite() || !e.is_finite() {
-        runtime_err!("unsupported range: {start} -> {end}")
+    if !(s.is_finite() && e.is_finite()) {
+        runtime_err!("unsupported range: {} -> {}", cpp_double(s), cpp_double(e))
     }
     if !((st > 0.0 && e >= s) || (st < 0.0 && e <= s)) {
-        runtime_err!("upper bound and larger bound inconsistent with step sign")
+        runtime_err!("upper bound and lower bound inconsistent with step sign")
     }
-    let integral = dtype.is_integral(true);
-    let len = if integral {
-        let (s, e, st) = (start.to_i64() as i128, end.to_i64() as i128, step.to_i64() as i128);
-        let sgn = st.signum();
-        ((e - s + st - sgn) / st).max(0) as usize
+    let all_int = [start, end, step].iter().all(|b| matches!(b, Scalar::Int(_)));
+    let size = if dtype == DType::Int64 && all_int {
+        // C++ int64 arithmetic (wrapping where it overflows), truncating division
+        let (xs, xe, xst) = (start.to_i64(), end.to_i64(), step.to_i64());
+        xe.wrapping_sub(xs).wrapping_add(xst).wrapping_sub(xst.signum()).wrapping_div(xst) as f64
     } else {
-        ((e - s) / st).ceil().max(0.0) as usize
+        ((e - s) / st).ceil()
     };
-    let values: Vec<Scalar> = if integral {
-        let (s, st) = (start.to_i64(), step.to_i64());
-        (0..len as i64).map(|i| Scalar::Int(s.wrapping_add(st.wrapping_mul(i)))).collect()
-    } else {
-        (0..len).map(|i| Scalar::Float(s + st * i as f64)).collect()
-    };
-    vector_on(&values, dtype, options.resolved_device())
+    if !(size >= 0.0 && size <= i64::MAX as f64) {
+        runtime_err!("invalid size, possible overflow?")
+    }
+    Ok(size as usize)
 }
 
 /// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
-/// default dtype unless one is given. The first half counts up from `start`, the second down from `end`.
+/// default dtype (the default complex dtype for a complex bound) unless one is given.
+///
+/// As PyTorch's CPU kernel computes them element by element: the bounds converted to the dtype first (checked),
+/// the step `(end - start) / (steps - 1)` and each value in the dtype's own arithmetic (double for integer
+/// dtypes, rounding to half precision after each operation for float16/bfloat16); the first half counts up
+/// from `start`, the second down from `end`; one step gives `start`.
 pub fn linspace(
     start: impl Into<Scalar>,
     end: impl Into<Scalar>,
@@ -281,23 +353,91 @@ pub fn linspace(
     let (start, end) = (start.into(), end.into());
     let mut options = options.into();
     let complex = matches!(start, Scalar::Complex(_)) || matches!(end, Scalar::Complex(_));
-    options.dtype =
-        Some(options.dtype.unwrap_or_else(|| if complex { get_default_complex_dtype() } else { get_default_dtype() }));
-    let (s, e) = (start.to_complex(), end.to_complex());
-    let step = if steps > 1 { (e - s) / (steps - 1) as f64 } else { C64::new(0.0, 0.0) };
+    let dtype = match options.dtype {
+        Some(d) if complex && !d.is_complex() => runtime_err!(
+            "torch.linspace(): inferred dtype {} can't be safely cast to passed dtype {}",
+            crate::scalar::c10_type_name(get_default_complex_dtype()),
+            d.scalar_type_name()
+        ),
+        Some(d) => d,
+        None if complex => get_default_complex_dtype(),
+        None => get_default_dtype(),
+    };
+    options.dtype = Some(dtype);
+    let device = options.resolved_device();
+    let options = TensorOptions { memory_format: None, ..options };
+    if device.is_meta() || steps == 0 {
+        return empty(&[steps], options);
+    }
+    if steps == 1 {
+        return full(&[1], start, options);
+    }
+    if dtype == DType::Bool {
+        return Err(Error::NotImplemented("\"linspace_cpu\" not implemented for 'Bool'".into()));
+    }
+    start.check_convertible(dtype, ConversionCheck::Strict)?;
+    end.check_convertible(dtype, ConversionCheck::Strict)?;
     let halfway = steps / 2;
-    let values: Vec<Scalar> = (0..steps)
-        .map(|i| {
-            let v = if i < halfway { s + step * i as f64 } else { e - step * (steps - i - 1) as f64 };
-            if complex {
-                Scalar::Complex(v)
-            } else {
-                Scalar::Float(v.re)
-            }
-        })
-        .collect();
-    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    vector_on(&values, dtype, options.resolved_device())
+    let last = steps as i64 - 1;
+    let values: Vec<Scalar> = match dtype {
+        d if d.is_integral(false) => {
+            let (s, e) = (Scalar::Int(start.to_i64()), Scalar::Int(end.to_i64()));
+            // the bounds wrap into the dtype first, then the arithmetic is in double
+            let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
+            let step = (e - s) / last as f64;
+            (0..steps)
+                .map(|i| {
+                    Scalar::Float(if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+                })
+                .collect()
+        }
+        DType::Float32 => {
+            let (s, e) = (start.to_f64() as f32, end.to_f64() as f32);
+            let step = (e - s) / last as f32;
+            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
+            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+        }
+        DType::Float16 | DType::BFloat16 => {
+            // c10::Half / BFloat16 arithmetic: each operation in float, rounded back to the dtype
+            let round = |x: f32| -> f32 {
+                if dtype == DType::Float16 {
+                    half::f16::from_f32(x).to_f32()
+                } else {
+                    half::bf16::from_f32(x).to_f32()
+                }
+            };
+            let (s, e) = (round(start.to_f64() as f32), round(end.to_f64() as f32));
+            let step = round(round(e - s) / round(last as f32));
+            let v = |i: usize| {
+                if i < halfway {
+                    round(s + round(step * round(i as f32)))
+                } else {
+                    round(e - round(step * round((last - i as i64) as f32)))
+                }
+            };
+            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+        }
+        DType::Complex64 => {
+            let (s, e) = (start.to_complex(), end.to_complex());
+            let (s, e) = (Complex::new(s.re as f32, s.im as f32), Complex::new(e.re as f32, e.im as f32));
+            let step = (e - s) / last as f32;
+            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
+            (0..steps).map(v).map(|c| Scalar::Complex(Complex::new(c.re as f64, c.im as f64))).collect()
+        }
+        DType::Complex128 => {
+            let (s, e) = (start.to_complex(), end.to_complex());
+            let step = (e - s) / last as f64;
+            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
+            (0..steps).map(|i| Scalar::Complex(v(i))).collect()
+        }
+        _ => {
+            let (s, e) = (start.to_f64(), end.to_f64());
+            let step = (e - s) / last as f64;
+            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
+            (0..steps).map(|i| Scalar::Float(v(i))).collect()
+        }
+    };
+    vector_on(&values, dtype, device)
 }
 
 /// Fills a new tensor with values drawn by `draw` (one per element, row-major), drawn on the host and moved to
@@ -326,7 +466,60 @@ fn random_tensor(
 fn check_floating(options: &TensorOptions, kernel: &str) -> Result<()> {
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
     if !dtype.is_floating_point() && !dtype.is_complex() {
-        runtime_err!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())
+        return Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())));
+    }
+    Ok(())
+}
+
+/// C++'s name of an element type as PyTorch's `TypeMeta` prints it in the random-bounds messages.
+fn type_meta_name(dtype: DType) -> &'static str {
+    match dtype {
+        DType::Bool => "bool",
+        DType::UInt8 => "unsigned char",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short int",
+        DType::Int32 => "int",
+        DType::Int64 => "long int",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+        DType::Complex64 => "c10::complex<float>",
+        DType::Complex128 => "c10::complex<double>",
+    }
+}
+
+/// PyTorch's `random_(from, to)` checks (`check_from_to_in_range`): `from < to`, no complex dtype, and both
+/// `from` and `to - 1` representable in the dtype.
+fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
+    if low >= high {
+        runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    }
+    if dtype.is_complex() {
+        runtime_err!("check_random_bounds handles only integral, floating-point and boolean types")
+    }
+    let (min, max) = match dtype {
+        DType::Bool => (0.0, 1.0),
+        DType::UInt8 => (0.0, 255.0),
+        DType::Int8 => (-128.0, 127.0),
+        DType::Int16 => (-32768.0, 32767.0),
+        DType::Int32 => (i32::MIN as f64, i32::MAX as f64),
+        DType::Int64 => (i64::MIN as f64, i64::MAX as f64),
+        DType::Float16 => (-65504.0, 65504.0),
+        DType::BFloat16 => (-3.3895313892515355e38, 3.3895313892515355e38),
+        DType::Float32 => (f32::MIN as f64, f32::MAX as f64),
+        _ => (f64::MIN, f64::MAX),
+    };
+    let to_inc = high.wrapping_sub(1);
+    for (value, name) in [(low, "from"), (to_inc, "to - 1")] {
+        let out = if dtype.is_integral(true) {
+            (value as i128) < min as i128 || (value as i128) > max as i128
+        } else {
+            (value as f64) < min || (value as f64) > max
+        };
+        if out {
+            runtime_err!("{name} is out of bounds for {}", type_meta_name(dtype))
+        }
     }
     Ok(())
 }
@@ -378,9 +571,7 @@ pub fn randint(
     generator: Option<&mut Generator>,
 ) -> Result<Tensor> {
     let options = options.into();
-    if low >= high {
-        runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    }
+    check_random_bounds(low, high, options.dtype.unwrap_or(DType::Int64))?;
     let draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
     match generator {
         Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
@@ -429,7 +620,9 @@ impl Tensor {
 
     /// `value` everywhere, shaped like this tensor (`torch.full_like`).
     pub fn full_like(&self, value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
+        let value = value.into();
         let t = self.empty_like(options)?;
+        value.check_convertible(t.dtype(), crate::scalar::fill_check(t.numel()))?;
         t.fill_(value)?;
         Ok(t)
     }
@@ -437,8 +630,8 @@ impl Tensor {
     /// Uniform `[0, 1)` values shaped like this tensor (`torch.rand_like`).
     pub fn rand_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = rand(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = rand(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }
@@ -446,8 +639,8 @@ impl Tensor {
     /// Standard normal values shaped like this tensor (`torch.randn_like`).
     pub fn randn_like(&self, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = randn(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = randn(self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }
@@ -455,8 +648,8 @@ impl Tensor {
     /// Integers in `[low, high)` shaped like this tensor (`torch.randint_like`).
     pub fn randint_like(&self, low: i64, high: i64, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
-        let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         let out = self.empty_like(options)?;
+        let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)
     }

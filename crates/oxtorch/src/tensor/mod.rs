@@ -248,15 +248,7 @@ impl Tensor {
 
     /// PyTorch's repr, e.g. `tensor([1, 2, 3])`.
     pub fn repr(&self) -> String {
-        let values = if self.storage().has_data() { self.to_scalars().ok() } else { None };
-        // PyTorch prints the device unless it is the (legacy, always CPU) default tensor type's
-        let device = (!self.device().is_cpu()).then(|| self.device().to_string());
-        crate::display::tensor_repr(&crate::display::ReprInput {
-            sizes: self.sizes(),
-            dtype: self.dtype(),
-            device,
-            values: values.as_deref(),
-        })
+        crate::display::repr(self)
     }
 }
 

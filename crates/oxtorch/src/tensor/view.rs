@@ -34,7 +34,7 @@ impl Tensor {
     pub fn permute(&self, dims: &[i64]) -> Result<Tensor> {
         if dims.len() != self.dim() {
             runtime_err!(
-                "permute(sizes): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
+                "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
                 self.dim(),
                 dims.len()
             )
@@ -73,7 +73,8 @@ impl Tensor {
         }
     }
 
-    /// Broadcasts size-1 dimensions to `sizes` without copying (`expand(sizes)`); -1 keeps a size.
+    /// Broadcasts size-1 dimensions to `sizes` without copying (`expand(sizes)`); -1 keeps a size. New leading
+    /// dimensions of size 1 get the stride a contiguous tensor would have there, as in PyTorch.
     pub fn expand(&self, sizes: &[i64]) -> Result<Tensor> {
         if sizes.len() < self.dim() {
             runtime_err!(
@@ -85,35 +86,55 @@ impl Tensor {
                 self.dim()
             )
         }
-        let lead = sizes.len() - self.dim();
-        let (mut out_sizes, mut out_strides): (Dims, Dims) = (SmallVec::new(), SmallVec::new());
-        for (i, &target) in sizes.iter().enumerate() {
-            if i < lead {
-                if target < 0 {
+        // PyTorch's inferExpandGeometry, from the last dimension to the first
+        let n = sizes.len();
+        let mut out_sizes: SmallVec<[i64; 6]> = SmallVec::from_elem(0, n);
+        let mut out_strides: SmallVec<[i64; 6]> = SmallVec::from_elem(0, n);
+        for i in (0..n).rev() {
+            let dim = self.dim() as i64 - (n - i) as i64;
+            let (mut size, mut stride) = if dim >= 0 {
+                (self.sizes()[dim as usize] as i64, self.strides()[dim as usize] as i64)
+            } else if self.dim() == 0 || i + 1 == n {
+                (1, 0)
+            } else {
+                (1, out_sizes[i + 1].wrapping_mul(out_strides[i + 1]))
+            };
+            let mut target = sizes[i];
+            if target == -1 {
+                if dim < 0 {
                     runtime_err!(
                         "The expanded size of the tensor ({target}) isn't allowed in a leading, non-existing dimension {i}"
                     )
                 }
-                out_sizes.push(target as usize);
-                out_strides.push(0);
-                continue;
+                target = size;
             }
-            let (size, stride) = (self.sizes()[i - lead], self.strides()[i - lead]);
-            if target == -1 || target as usize == size {
-                out_sizes.push(size);
-                out_strides.push(stride);
-            } else if size == 1 && target >= 0 {
-                out_sizes.push(target as usize);
-                out_strides.push(0);
-            } else {
-                runtime_err!(
-                    "The expanded size of the tensor ({target}) must match the existing size ({size}) at non-singleton dimension {i}.  Target sizes: {}.  Tensor sizes: {}",
-                    fmt_list(sizes),
-                    fmt_list(self.sizes())
-                )
+            if size != target {
+                if size != 1 {
+                    runtime_err!(
+                        "The expanded size of the tensor ({target}) must match the existing size ({size}) at non-singleton dimension {i}.  Target sizes: {}.  Tensor sizes: {}",
+                        fmt_list(sizes),
+                        fmt_list(self.sizes())
+                    )
+                }
+                size = target;
+                stride = 0;
             }
+            out_sizes[i] = size;
+            out_strides[i] = stride;
         }
+        if out_sizes.iter().any(|&s| s < 0) {
+            runtime_err!("numel: integer multiplication overflow")
+        }
+        let out_sizes: Dims = out_sizes.iter().map(|&s| s as usize).collect();
+        shape::check_numel(&out_sizes)?;
+        let out_strides: Dims = out_strides.iter().map(|&s| s as usize).collect();
         Ok(self.with_geometry(self.storage_offset(), out_sizes, out_strides))
+    }
+
+    /// A new handle sharing this tensor's storage, offset, sizes and strides (`detach()`; without autograd it
+    /// is the same view under a new identity).
+    pub fn detach(&self) -> Tensor {
+        self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into())
     }
 
     /// Expands to another tensor's sizes (`expand_as`).
@@ -206,6 +227,21 @@ impl Tensor {
         Ok(self.keep_dims(&keep))
     }
 
+    /// Removes those of `dims` whose size is 1 (`squeeze(dims)` with a tuple); a dimension named twice is an
+    /// error, as in PyTorch.
+    pub fn squeeze_dims(&self, dims: &[i64]) -> Result<Tensor> {
+        let mut named: SmallVec<[bool; 6]> = SmallVec::from_elem(false, self.dim().max(1));
+        for &dim in dims {
+            let d = wrap_dim(dim, self.dim())?;
+            if named[d] {
+                runtime_err!("dim {d} appears multiple times in the list of dims")
+            }
+            named[d] = true;
+        }
+        let keep: Vec<usize> = (0..self.dim()).filter(|&d| !(named[d] && self.sizes()[d] == 1)).collect();
+        Ok(self.keep_dims(&keep))
+    }
+
     fn keep_dims(&self, keep: &[usize]) -> Tensor {
         let sizes = keep.iter().map(|&d| self.sizes()[d]).collect();
         let strides = keep.iter().map(|&d| self.strides()[d]).collect();
@@ -240,18 +276,23 @@ impl Tensor {
         self.reshape(&shape)
     }
 
-    /// Splits `dim` into `sizes` (`unflatten`); one entry may be -1.
+    /// Splits `dim` into `sizes` (`unflatten`); one entry may be -1. Errors follow PyTorch: an empty `sizes`
+    /// first, then the dimension, then sizes that do not multiply up to the dimension's size.
     pub fn unflatten(&self, dim: i64, sizes: &[i64]) -> Result<Tensor> {
-        let d = wrap_dim(dim, self.dim())?;
         if sizes.is_empty() {
             runtime_err!("unflatten: sizes must be non-empty")
         }
-        let inferred = shape::infer_size(sizes, self.sizes()[d]).map_err(|_| {
-            Error::Runtime(format!(
-                "unflatten: Provided sizes {} don't multiply up to the size of dim {dim} ({}) in the input tensor",
-                fmt_list(sizes),
-                self.sizes()[d]
-            ))
+        let d = wrap_dim(dim, self.dim())?;
+        if self.dim() == 0 {
+            runtime_err!("unflatten got an unexpected error:\nDimension specified as {d} but tensor has no dimensions")
+        }
+        let size = self.sizes()[d];
+        let inferred = shape::infer_size(sizes, size).map_err(|e| match e.message() {
+            m if m.contains("is invalid for input of size") => Error::Runtime(format!(
+                "unflatten: Provided sizes {} don't multiply up to the size of dim {d} ({size}) in the input tensor",
+                fmt_list(sizes)
+            )),
+            m => Error::Runtime(format!("unflatten got an unexpected error:\n{m}")),
         })?;
         let mut shape = to_i64(&self.sizes()[..d]);
         shape.extend(to_i64(&inferred));
@@ -381,9 +422,18 @@ impl Tensor {
 
     /// Pieces of the given sizes along `dim` (`split(list, dim)` / `split_with_sizes`).
     pub fn split_with_sizes(&self, sizes: &[i64], dim: i64) -> Result<Vec<Tensor>> {
+        if self.dim() == 0 {
+            runtime_err!("split expects at least a 1-dimensional tensor")
+        }
         let d = wrap_dim(dim, self.dim())?;
         let total = self.sizes()[d] as i64;
-        if sizes.iter().any(|&s| s < 0) || sizes.iter().sum::<i64>() != total {
+        if sizes.iter().any(|&s| s < 0) {
+            runtime_err!(
+                "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes={}",
+                fmt_list(sizes)
+            )
+        }
+        if sizes.iter().fold(0i64, |a, &s| a.wrapping_add(s)) != total {
             runtime_err!(
                 "split_with_sizes expects split_sizes to sum exactly to {total} (input tensor's size at dimension {dim}), but got split_sizes={}",
                 fmt_list(sizes)
@@ -417,11 +467,14 @@ impl Tensor {
         self.split(split_size, dim)
     }
 
-    /// PyTorch's legacy type string used in some messages, e.g. `oxtorch.FloatTensor`.
+    /// PyTorch's `toString()`: the legacy constructor name where PyTorch prints one, `CPU<Type>Type` for bool,
+    /// bfloat16 and the complex dtypes.
     pub(crate) fn type_string(&self) -> String {
-        match self.dtype().legacy_constructor() {
-            Some(name) => format!("oxtorch.{name}"),
-            None => format!("oxtorch.{}Tensor", self.dtype().scalar_type_name()),
+        match (self.dtype(), self.dtype().legacy_constructor()) {
+            (crate::DType::Bool | crate::DType::BFloat16, _) | (_, None) => {
+                format!("CPU{}Type", self.dtype().scalar_type_name())
+            }
+            (_, Some(name)) => format!("oxtorch.{name}"),
         }
     }
 }

@@ -1,0 +1,290 @@
+"""Regression tests for the causes the differential fuzzer (fuzz/differential) found in the Python surface, one test
+per cause, each with PyTorch 2.15's answer written out so that no PyTorch is needed. The core library's
+counterparts are in crates/oxtorch/tests/regressions.rs."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+import oxtorch as torch
+
+
+def raises(cls, message):
+    """pytest.raises for an exact first line of the message."""
+    return pytest.raises(cls, match="^" + re.escape(message) + "$")
+
+
+# ----- panics -----
+
+
+def test_zero_dim_unflatten_and_split_raise_instead_of_panicking():
+    with raises(RuntimeError, "unflatten got an unexpected error:\nDimension specified as 0 but tensor has no dimensions"):
+        torch.tensor(5).unflatten(0, (1,))
+    with raises(RuntimeError, "split expects at least a 1-dimensional tensor"):
+        torch.tensor(5).split([1], 0)
+
+
+def test_arange_integer_dtype_fractional_step():
+    assert torch.arange(0, 5, 0.5, dtype=torch.int64).tolist() == [0] * 10
+    with raises(RuntimeError, "invalid size, possible overflow?"):
+        torch.arange(1e20, 7.0, -10, dtype=torch.int64)
+
+
+# ----- indexing -----
+
+
+def test_index_single_item_versus_tuple():
+    x = torch.zeros(2, 2)
+    with raises(IndexError, "index 5 is out of bounds for dimension 1 with size 2"):
+        x[None, 5]
+    with raises(IndexError, "too many indices for tensor of dimension 0"):
+        torch.tensor(1)[0,]
+    with raises(IndexError, "index 1 is out of bounds for dimension 0 with size 0"):
+        torch.tensor(1)[1]
+    with raises(IndexError, "slice() cannot be applied to a 0-dim tensor."):
+        torch.tensor(1)[:]
+    with raises(ValueError, "slice step cannot be zero"):
+        x[::0]
+    with raises(ValueError, "step must be greater than zero"):
+        torch.tensor(1)[::-1]
+    assert x[1, ..., ...].shape == torch.Size([2])
+    # slice bounds beyond 64 bits clamp as Python's slice unpacking does
+    assert torch.arange(4)[: 2**70].tolist() == [0, 1, 2, 3]
+
+
+def test_setitem_follows_copy_to():
+    x = torch.zeros(2, 3, dtype=torch.int64)
+    x[0] = torch.tensor([[1, 2, 3]])  # leading size-1 dims are stripped, then expanded
+    assert x.tolist() == [[1, 2, 3], [0, 0, 0]]
+    with raises(RuntimeError, "The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 0.  Target sizes: [3].  Tensor sizes: [2]"):
+        x[0] = torch.tensor([1, 2])
+    x[False] = 9  # does nothing
+    assert x.tolist() == [[1, 2, 3], [0, 0, 0]]
+    h = torch.zeros(2, dtype=torch.float16)
+    with raises(RuntimeError, "value cannot be converted to type c10::Half without overflow"):
+        h[:] = 70000.0
+    f = torch.zeros(2, dtype=torch.float64)
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        f[:] = 1 + 2j
+    f[0] = torch.tensor(1 + 2j)  # a 0-dim tensor value is copied (real part)
+    assert f.tolist() == [1.0, 0.0]
+    with raises(TypeError, "can't assign a str to a oxtorch.DoubleTensor"):
+        f[0] = "a"
+
+
+def test_iteration():
+    assert [t.tolist() for t in torch.tensor([[1, 2], [3, 4]])] == [[1, 2], [3, 4]]
+    with raises(TypeError, "iteration over a 0-d tensor"):
+        list(torch.tensor(1))
+
+
+# ----- methods and keywords -----
+
+
+def test_detach_shares_storage():
+    x = torch.arange(4)
+    d = x.detach()
+    assert d is not x and d.stride() == x.stride()
+    d.fill_(7)
+    assert x.tolist() == [7, 7, 7, 7]
+
+
+def test_floor_divide_methods():
+    x = torch.tensor([5, -7, 7])
+    assert x.floor_divide(2).tolist() == [2, -4, 3]
+    assert torch.tensor([5.0, -7.0]).floor_divide(2).tolist() == [2.0, -4.0]
+    y = torch.tensor([5, -7])
+    assert y.floor_divide_(2) is y and y.tolist() == [2, -4]
+    assert (x // 2).tolist() == [2, -4, 3]
+    with pytest.raises(NotImplementedError):
+        torch.tensor([1j]).floor_divide(2)
+    with raises(RuntimeError, "ZeroDivisionError"):
+        torch.tensor([1]).floor_divide(0)
+
+
+def test_keyword_forms():
+    x = torch.zeros(2, 3)
+    assert x.view(size=(3, 2)).shape == torch.Size([3, 2])
+    assert x.reshape(shape=(6,)).shape == torch.Size([6])
+    assert x.permute(dims=(1, 0)).shape == torch.Size([3, 2])
+    assert x[0].expand(size=(2, 3), implicit=False).shape == torch.Size([2, 3])
+    assert len(x.split(split_size=1)) == 2
+    assert x.copy_(torch.ones(2, 3), non_blocking=True) is x
+    assert x.cpu(memory_format=torch.preserve_format) is x
+    assert x.double(memory_format=torch.contiguous_format).dtype == torch.float64
+    assert x.float() is x
+    assert torch.tensor([1], pin_memory=False).tolist() == [1]
+    assert torch.zeros(2, pin_memory=False).shape == torch.Size([2])
+    assert torch.zeros_like(x, pin_memory=False).shape == x.shape
+
+
+def test_keyword_only_and_positional_only_like_pytorch():
+    x = torch.zeros(2)
+    for call in (lambda: x.is_contiguous(torch.contiguous_format), lambda: x.contiguous(torch.contiguous_format),
+                 lambda: x.clone(torch.contiguous_format), lambda: x.float(torch.contiguous_format)):
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(TypeError):
+        torch.set_default_dtype(d=torch.float32)
+    with pytest.raises(TypeError):
+        torch.is_tensor(obj=x)
+    with pytest.raises(TypeError):
+        torch.zeros(2, memory_format=torch.contiguous_format)  # zeros has no memory_format
+    with pytest.raises(TypeError):
+        torch.rand(2, memory_format=torch.contiguous_format)
+
+
+def test_factory_out_argument():
+    out = torch.zeros(2, 3, dtype=torch.int32)
+    r = torch.ones(2, 3, out=out)
+    assert r is out and out.tolist() == [[1, 1, 1], [1, 1, 1]] and out.dtype == torch.int32
+    small = torch.zeros(0)
+    assert torch.arange(4, out=small) is small and small.tolist() == [0.0, 1.0, 2.0, 3.0]
+    with raises(RuntimeError, "dtype Double does not match dtype of out parameter (Int)"):
+        torch.zeros(2, dtype=torch.float64, out=torch.zeros(2, dtype=torch.int32))
+
+
+def test_result_type_overloads():
+    t = torch.zeros(1, dtype=torch.int32)
+    assert torch.result_type(tensor=t, other=2.5) == torch.float32
+    assert torch.result_type(scalar=2.5, tensor=t) == torch.float32
+    assert torch.result_type(scalar1=1, scalar2=2.5) == torch.float32
+    with pytest.raises(TypeError):
+        torch.result_type(tensor=2.5, other=t)
+    with pytest.raises(TypeError):
+        torch.result_type(t, 1, 2)
+
+
+def test_requires_grad_and_layout_errors():
+    with raises(RuntimeError, "Only Tensors of floating point and complex dtype can require gradients"):
+        torch.zeros(2, dtype=torch.int32, requires_grad=True)
+    with raises(RuntimeError, "full(...) is not implemented for sparse layout"):
+        torch.full((2,), 1, layout=torch.sparse_coo)
+
+
+# ----- values -----
+
+
+def test_fill_checks_and_tensor_values():
+    with raises(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions."):
+        torch.zeros(2).fill_(torch.tensor([1.0, 2.0]))
+    assert torch.zeros(2).fill_(torch.tensor(1.25 + 5j)).tolist() == [1.25, 1.25]  # a copy: the real part
+    with raises(RuntimeError, "value cannot be converted to type float without overflow"):
+        torch.zeros(2).fill_(1e300)
+    with raises(RuntimeError, "value cannot be converted to type c10::Half without overflow"):
+        torch.zeros(2, dtype=torch.float16).fill_(70000)
+    assert torch.zeros(1, dtype=torch.float16).fill_(70000).tolist() == [math.inf]
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        torch.zeros(1, dtype=torch.bfloat16).fill_(1j)
+
+
+def test_python_number_conversions():
+    with raises(ValueError, "only one element tensors can be converted to Python scalars"):
+        int(torch.zeros(2))
+    with raises(ValueError, "only one element tensors can be converted to Python scalars"):
+        float(torch.zeros(0))
+    assert int(torch.tensor(1e30)) == 1000000015047466219876688855040
+    with pytest.raises(ValueError):
+        int(torch.tensor(math.nan))
+    with raises(RuntimeError, "value cannot be converted to type int64_t without overflow"):
+        int(torch.tensor(complex(3, 1)))
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        float(torch.tensor(1 + 2j))
+
+
+def test_tensor_data_rules():
+    assert torch.tensor(np.int32(1)).dtype == torch.int32
+    with raises(ValueError, "Overflow when unpacking long long"):
+        torch.tensor([2**64])
+    assert torch.tensor([1.0, 2**70]).tolist() == [1.0, float(2**70)]
+    assert torch.tensor([2**70], dtype=torch.float32).dtype == torch.float32
+    with raises(TypeError, "'complex' object cannot be interpreted as an integer"):
+        torch.tensor([1, complex(1, 0)], dtype=torch.int8)
+    with raises(TypeError, "must be real number, not complex"):
+        torch.tensor([complex(1, 2)], dtype=torch.float32)
+    with raises(RuntimeError, "value cannot be converted to type uint8 without overflow"):
+        torch.tensor([-0.5], dtype=torch.uint8)
+    assert torch.tensor([-1], dtype=torch.uint8).tolist() == [255]
+
+
+def test_misc_messages():
+    with raises(RuntimeError, "Char did not match Float"):
+        torch.allclose(torch.zeros(2, dtype=torch.int8), torch.zeros(2))
+    with pytest.raises(NotImplementedError):
+        -torch.tensor([True])
+    with raises(RuntimeError, "zeros: Dimension size must be non-negative."):
+        torch.zeros(2, -1)
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -1: [2, -1]"):
+        torch.ones(2, -1)
+    with raises(RuntimeError, "META device type not an accelerator."):
+        torch.Generator("meta")
+    torch.manual_seed(-1)
+    with raises(ValueError, "Overflow when unpacking long long"):
+        torch.manual_seed(2**64)
+    with raises(RuntimeError, "legacy constructor expects device type: cpu but device type: meta was passed"):
+        torch.FloatTensor([1, 2], device="meta")
+    with pytest.raises(TypeError, match=r"^expected TensorOptions\(dtype=float, device=cpu"):
+        torch.FloatTensor(torch.tensor([1, 2]))
+    x = torch.tensor([1.0, 2.0])
+    assert torch.FloatTensor(x).tolist() == [1.0, 2.0]
+
+
+def test_random_checks():
+    with pytest.raises(NotImplementedError):
+        torch.rand(2, dtype=torch.int32)
+    with raises(RuntimeError, "to - 1 is out of bounds for bool"):
+        torch.randint(0, 5, (2,), dtype=torch.bool)
+    g = torch.Generator().manual_seed(3)
+    a = torch.rand_like(torch.zeros(3), generator=g)
+    b = torch.rand_like(torch.zeros(3), generator=torch.Generator().manual_seed(3))
+    assert a.tolist() == b.tolist()
+
+
+# ----- devices and printing -----
+
+
+def test_cpu_and_meta_tensors_have_no_device_index():
+    assert torch.zeros(2, device="cpu:0").device == torch.device("cpu")
+    m = torch.zeros(2, device="meta:0")
+    assert m.device == torch.device("meta")
+    assert repr(m) == "tensor(..., device='meta', size=(2,))"
+
+
+def test_repr_device_suffix_ignores_the_default_device():
+    # PyTorch compares with the default tensor type's device (cpu), not torch.set_default_device
+    torch.set_default_device("meta")
+    try:
+        cpu = torch.tensor([1], device="cpu")
+        assert repr(cpu) == "tensor([1])"
+    finally:
+        torch.set_default_device(None)
+
+
+def test_contiguous_preserve_format():
+    x = torch.zeros(2, 3)
+    assert x.contiguous(memory_format=torch.preserve_format) is x
+    with raises(RuntimeError, "preserve memory format is unsupported by the contiguous operator"):
+        x.t().contiguous(memory_format=torch.preserve_format)
+
+
+def test_printing_a_large_tensor_reads_only_its_edges():
+    import time
+
+    t = torch.arange(2**24, dtype=torch.float32)
+    start = time.perf_counter()
+    text = repr(t)
+    assert time.perf_counter() - start < 0.05
+    assert text == "tensor([0.0000e+00, 1.0000e+00, 2.0000e+00,  ..., 1.6777e+07, 1.6777e+07,\n        1.6777e+07])"
+
+
+def test_size_arithmetic_returns_size():
+    s = torch.Size([2, 3])
+    assert isinstance(s * 2, torch.Size) and s * 2 == (2, 3, 2, 3)
+    assert isinstance((1,) + s, torch.Size) and (1,) + s == (1, 2, 3)
+    assert torch.Size([True]) == (1,)
+    with pytest.raises(TypeError):
+        s + [1]

@@ -1,0 +1,420 @@
+//! Regression tests for the causes the differential fuzzer (`fuzz/differential`) found in the core library, one
+//! test per cause, each with PyTorch 2.15's answer written out (so no PyTorch is needed to run them). The Python
+//! side has its own file, `crates/oxtorch-py/python/tests/test_regressions.py`.
+
+use oxtorch::scalar::{cpp_double, ConversionCheck};
+use oxtorch::tensor::factory::check_data_value;
+use oxtorch::{
+    arange, arange_step, full, linspace, scalar_tensor, tensor, zeros, DType, Error, Scalar, Tensor, TensorIndex,
+    TensorOptions,
+};
+
+fn expect_err<T: std::fmt::Debug>(r: oxtorch::Result<T>, kind: &str, message: &str) {
+    match r {
+        Ok(v) => panic!("expected {kind}: {message}, got Ok({v:?})"),
+        Err(e) => assert_eq!((e.kind_name(), e.message()), (kind, message)),
+    }
+}
+
+fn ints(t: &Tensor) -> Vec<i64> {
+    t.to_scalars().unwrap().iter().map(Scalar::to_i64).collect()
+}
+
+fn floats(t: &Tensor) -> Vec<f64> {
+    t.to_scalars().unwrap().iter().map(Scalar::to_f64).collect()
+}
+
+fn opts(dtype: DType) -> TensorOptions {
+    TensorOptions::new().dtype(dtype)
+}
+
+// ----- panics -----
+
+#[test]
+fn regression_unflatten_of_zero_dim_tensor_does_not_panic() {
+    // torch.tensor(5).unflatten(0, (1,)): index out of bounds in view.rs before the fix
+    let s = scalar_tensor(5, ()).unwrap();
+    expect_err(
+        s.unflatten(0, &[1]),
+        "RuntimeError",
+        "unflatten got an unexpected error:\nDimension specified as 0 but tensor has no dimensions",
+    );
+    expect_err(s.unflatten(0, &[]), "RuntimeError", "unflatten: sizes must be non-empty");
+}
+
+#[test]
+fn regression_split_of_zero_dim_tensor_does_not_panic() {
+    // torch.tensor(5).split([1], 0)
+    let s = scalar_tensor(5, ()).unwrap();
+    expect_err(s.split_with_sizes(&[1], 0), "RuntimeError", "split expects at least a 1-dimensional tensor");
+    expect_err(s.split_with_sizes(&[1], -2), "RuntimeError", "split expects at least a 1-dimensional tensor");
+    expect_err(s.split(1, 0), "RuntimeError", "split expects at least a 1-dimensional tensor");
+}
+
+#[test]
+fn regression_arange_with_integer_dtype_and_fractional_step_does_not_divide_by_zero() {
+    // torch.arange(0, 5, 0.5, dtype=torch.int64): ten elements, the step truncated to 0 for the values
+    let t = arange_step(0, 5, 0.5, opts(DType::Int64)).unwrap();
+    assert_eq!(ints(&t), vec![0; 10]);
+    let t = arange_step(0.5, 5, 1.5, opts(DType::Int32)).unwrap();
+    assert_eq!(ints(&t), vec![0, 1, 2]);
+    let t = arange_step(-3, 5, 1.7, opts(DType::Int64)).unwrap();
+    assert_eq!(ints(&t), vec![-3, -2, -1, 0, 1]);
+    expect_err(arange_step(0, 5, 0, opts(DType::Int32)), "RuntimeError", "step must be nonzero");
+}
+
+#[test]
+fn regression_arange_huge_length_is_an_error_not_a_capacity_overflow() {
+    // torch.arange(1e20, 7.0, -10, dtype=torch.int64): the length does not fit int64
+    expect_err(arange_step(1e20, 7.0, -10, opts(DType::Int64)), "RuntimeError", "invalid size, possible overflow?");
+    expect_err(arange_step(0, 1e20, 1, opts(DType::Int32)), "RuntimeError", "invalid size, possible overflow?");
+    // a length that fits int64 but not memory is an allocation error, not an abort
+    let e = arange_step(0i64, 1i64 << 62, 1i64, ()).unwrap_err();
+    assert!(e.message().contains("can't allocate memory"), "{e}");
+}
+
+// ----- arange and linspace -----
+
+#[test]
+fn regression_arange_messages_and_checks_in_pytorch_order() {
+    expect_err(arange_step(0, 5, -1, ()), "RuntimeError", "upper bound and lower bound inconsistent with step sign");
+    expect_err(arange_step(0.0, 5.0, f64::INFINITY, ()), "RuntimeError", "step must be finite but got inf");
+    expect_err(arange_step(0.0, 5.0, f64::NAN, ()), "RuntimeError", "step must be finite but got nan");
+    expect_err(arange_step(0.0, f64::NAN, 1, ()), "RuntimeError", "unsupported range: 0 -> nan");
+    expect_err(arange_step(f64::NEG_INFINITY, 1e20, 1, ()), "RuntimeError", "unsupported range: -inf -> 1e+20");
+    // no kernel for bool and complex: checked before the bounds
+    expect_err(
+        arange_step(5, 0, 1, opts(DType::Bool)),
+        "NotImplementedError",
+        "\"arange_cpu\" not implemented for 'Bool'",
+    );
+    expect_err(
+        arange(3, opts(DType::Complex64)),
+        "NotImplementedError",
+        "\"arange_cpu\" not implemented for 'ComplexFloat'",
+    );
+    // a complex bound with an imaginary part cannot be read as a double; without one it is a real bound
+    let c = |re, im| Scalar::Complex(num_complex::Complex::new(re, im));
+    expect_err(arange(c(1.0, 1.0), ()), "RuntimeError", "value cannot be converted to type double without overflow");
+    assert_eq!(floats(&arange(c(1.0, 0.0), ()).unwrap()), vec![0.0]);
+    // every bound a Python int or bool: int64, else the default dtype
+    assert_eq!(arange(Scalar::Bool(true), ()).unwrap().dtype(), DType::Int64);
+    assert_eq!(arange_step(0, 3, 1.0, ()).unwrap().dtype(), DType::Float32);
+}
+
+#[test]
+fn regression_arange_values_in_the_accumulate_type() {
+    // float16 values are computed in float: start + step * i, rounded once to half
+    let t = arange_step(0.1, 1.0, 0.3, opts(DType::Float16)).unwrap();
+    assert_eq!(floats(&t), vec![0.0999755859375, 0.39990234375, 0.7001953125]);
+    // a large arange is filled in chunks and on meta only sized
+    let big = arange(100_000, opts(DType::Int32)).unwrap();
+    assert_eq!(big.sizes(), &[100_000]);
+    assert_eq!(ints(&big.narrow(0, 99_998, 2).unwrap()), vec![99_998, 99_999]);
+    let meta = arange(1i64 << 40, TensorOptions::new().device(oxtorch::Device::meta())).unwrap();
+    assert_eq!(meta.sizes(), &[1usize << 40]);
+}
+
+#[test]
+fn regression_linspace_one_step_gives_start() {
+    // torch.linspace(complex(-6, .25), -1, 1) -> tensor([-6.+0.2500j])
+    let c = Scalar::Complex(num_complex::Complex::new(-6.0, 0.25));
+    let t = linspace(c, -1, 1, ()).unwrap();
+    assert_eq!(t.to_scalars().unwrap(), vec![Scalar::Complex(num_complex::Complex::new(-6.0, 0.25))]);
+    assert_eq!(floats(&linspace(2.5, 7, 1, ()).unwrap()), vec![2.5]);
+}
+
+#[test]
+fn regression_linspace_checks_and_dtype_arithmetic() {
+    let c = Scalar::Complex(num_complex::Complex::new(1.0, 2.0));
+    expect_err(
+        linspace(c, 5, 3, opts(DType::Int64)),
+        "RuntimeError",
+        "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed dtype Long",
+    );
+    expect_err(
+        linspace(0, 1, 3, opts(DType::Bool)),
+        "NotImplementedError",
+        "\"linspace_cpu\" not implemented for 'Bool'",
+    );
+    // integer dtypes: the bounds converted first, then double arithmetic truncated
+    assert_eq!(ints(&linspace(0, 10, 4, opts(DType::Int64)).unwrap()), vec![0, 3, 6, 10]);
+    // float32 arithmetic (PyTorch computes the step and each value in the dtype)
+    let t = linspace(0.0, 1.0, 7, opts(DType::Float32)).unwrap();
+    let s = 1.0f32 / 6.0;
+    let expect: Vec<f64> =
+        vec![0.0, s as f64, (s * 2.0) as f64, (1.0 - s * 3.0) as f64, (1.0 - s * 2.0) as f64, (1.0 - s) as f64, 1.0];
+    assert_eq!(floats(&t), expect);
+}
+
+// ----- views and indexing -----
+
+#[test]
+fn regression_expand_new_leading_dims_get_contiguous_strides() {
+    // torch.arange(4).expand(1, 4).stride() == (4, 1); torch.zeros(3, 1).expand(1, 3, 1).stride() == (3, 1, 1)
+    let t = arange(4, ()).unwrap();
+    assert_eq!(t.expand(&[1, 4]).unwrap().strides(), &[4, 1]);
+    let z = zeros(&[3, 1], ()).unwrap();
+    assert_eq!(z.expand(&[1, 3, 1]).unwrap().strides(), &[3, 1, 1]);
+    assert_eq!(z.expand(&[2, 3, 1]).unwrap().strides(), &[0, 1, 1]);
+    // a 0-dim tensor expands with zero strides everywhere
+    let s = scalar_tensor(5, ()).unwrap();
+    assert_eq!(s.expand(&[1, 1]).unwrap().strides(), &[0, 0]);
+    expect_err(
+        z.expand(&[-1, 3, 1]),
+        "RuntimeError",
+        "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0",
+    );
+    expect_err(zeros(&[1], ()).unwrap().expand(&[-2, 3]), "RuntimeError", "numel: integer multiplication overflow");
+}
+
+#[test]
+fn regression_view_shape_errors_follow_infer_size() {
+    let t = arange(3, ()).unwrap();
+    expect_err(t.view(&[-1, 0]), "RuntimeError", "shape '[-1, 0]' is invalid for input of size 3");
+    expect_err(t.reshape(&[-1, -2]), "RuntimeError", "invalid shape dimension -2 at index 1 of shape [-1, -2]");
+    let empty = zeros(&[0], ()).unwrap();
+    expect_err(empty.view(&[1 << 62, 1 << 62, 0]), "RuntimeError", "numel: integer multiplication overflow");
+}
+
+#[test]
+fn regression_permute_message_is_pytorchs() {
+    let t = zeros(&[2, 3], ()).unwrap();
+    expect_err(
+        t.permute(&[0]),
+        "RuntimeError",
+        "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = 2 is not equal to len(dims) = 1",
+    );
+}
+
+#[test]
+fn regression_unflatten_messages() {
+    let t = zeros(&[2, 3], ()).unwrap();
+    expect_err(
+        t.unflatten(-1, &[2, 2]),
+        "RuntimeError",
+        "unflatten: Provided sizes [2, 2] don't multiply up to the size of dim 1 (3) in the input tensor",
+    );
+    expect_err(
+        t.unflatten(1, &[-2, 2]),
+        "RuntimeError",
+        "unflatten got an unexpected error:\ninvalid shape dimension -2 at index 0 of shape [-2, 2]",
+    );
+    // sizes are checked before the dimension
+    expect_err(t.unflatten(5, &[]), "RuntimeError", "unflatten: sizes must be non-empty");
+}
+
+#[test]
+fn regression_split_with_negative_sizes_message() {
+    let t = zeros(&[2, 3], ()).unwrap();
+    expect_err(
+        t.split_with_sizes(&[4, -1], 1),
+        "RuntimeError",
+        "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=[4, -1]",
+    );
+}
+
+#[test]
+fn regression_squeeze_of_a_dim_list_refuses_duplicates() {
+    let t = zeros(&[2, 1, 3], ()).unwrap();
+    expect_err(t.squeeze_dims(&[1, -2]), "RuntimeError", "dim 1 appears multiple times in the list of dims");
+    assert_eq!(t.squeeze_dims(&[0, 1]).unwrap().sizes(), &[2, 3]);
+    let s = scalar_tensor(1, ()).unwrap();
+    expect_err(s.squeeze_dims(&[0, -1]), "RuntimeError", "dim 0 appears multiple times in the list of dims");
+}
+
+#[test]
+fn regression_expand_type_strings() {
+    // PyTorch's toString(): CPUBoolType, CPUBFloat16Type, CPUComplexFloatType, else the legacy name
+    for (dtype, name) in [
+        (DType::Bool, "CPUBoolType"),
+        (DType::BFloat16, "CPUBFloat16Type"),
+        (DType::Complex64, "CPUComplexFloatType"),
+        (DType::Float16, "oxtorch.HalfTensor"),
+    ] {
+        let t = zeros(&[2, 2], opts(dtype)).unwrap();
+        expect_err(
+            t.expand(&[2]),
+            "RuntimeError",
+            &format!("expand({name}{{[2, 2]}}, size=[2]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)"),
+        );
+    }
+}
+
+#[test]
+fn regression_index_tuple_and_single_semantics() {
+    use TensorIndex::{Ellipsis, Int, NewAxis};
+    let x = zeros(&[2, 2], ()).unwrap();
+    // the position in the tuple names the dimension
+    expect_err(x.index(&[NewAxis, Int(5)]), "IndexError", "index 5 is out of bounds for dimension 1 with size 2");
+    expect_err(x.index_tuple(&[Int(5)]), "IndexError", "index 5 is out of bounds for dimension 0 with size 2");
+    // several ellipses are accepted
+    assert_eq!(x.index(&[Int(1), Ellipsis, Ellipsis]).unwrap().sizes(), &[2]);
+    // 0-dim tensors
+    let s = scalar_tensor(1, ()).unwrap();
+    expect_err(s.index(&[TensorIndex::full()]), "IndexError", "slice() cannot be applied to a 0-dim tensor.");
+    expect_err(s.index(&[TensorIndex::slice(None, None, Some(-1))]), "ValueError", "step must be greater than zero");
+    expect_err(s.index(&[NewAxis, Int(0)]), "IndexError", "too many indices for tensor of dimension 0");
+    expect_err(s.index(&[Int(1)]), "IndexError", "index 1 is out of bounds for dimension 0 with size 0");
+    // zero step
+    expect_err(x.index(&[TensorIndex::slice(None, None, Some(0))]), "ValueError", "slice step cannot be zero");
+    // too many indices comes before the zero step in a tuple
+    expect_err(
+        x.index(&[TensorIndex::slice(None, None, Some(0)), Int(1), Int(1)]),
+        "IndexError",
+        "too many indices for tensor of dimension 2",
+    );
+}
+
+#[test]
+fn regression_detach_shares_storage() {
+    let t = arange(4, ()).unwrap();
+    let d = t.detach();
+    assert!(d.is_alias_of(&t) && d.sizes() == t.sizes() && d.strides() == t.strides());
+    d.fill_(7).unwrap();
+    assert_eq!(ints(&t), vec![7; 4]);
+}
+
+// ----- checked conversions -----
+
+#[test]
+fn regression_checked_scalar_conversions() {
+    use ConversionCheck::{Fill, Strict};
+    let e = |v: Scalar, d: DType, c: ConversionCheck| v.check_convertible(d, c).err().map(|e| e.to_string());
+    // uint8 takes -255..=255 from integers (negative ones wrap)
+    assert_eq!(e(Scalar::Int(-255), DType::UInt8, Strict), None);
+    assert_eq!(
+        e(Scalar::Int(-256), DType::UInt8, Strict).unwrap(),
+        "value cannot be converted to type uint8_t without overflow"
+    );
+    // floats into integers: below the lowest, or at or above max + 1
+    assert_eq!(e(Scalar::Float(255.5), DType::UInt8, Strict), None);
+    assert!(e(Scalar::Float(-0.5), DType::UInt8, Strict).is_some());
+    assert_eq!(e(Scalar::Float(127.99), DType::Int8, Strict), None);
+    assert!(e(Scalar::Float(-128.5), DType::Int8, Strict).is_some());
+    assert_eq!(
+        e(Scalar::Float(f64::NAN), DType::Int32, Strict).unwrap(),
+        "value cannot be converted to type int without overflow"
+    );
+    // float16 beyond its range, strictly and when filling many elements; through double when filling one
+    assert_eq!(
+        e(Scalar::Float(65519.0), DType::Float16, Strict).unwrap(),
+        "value cannot be converted to type c10::Half without overflow"
+    );
+    assert_eq!(e(Scalar::Float(70000.0), DType::Float16, Fill), None);
+    let c = Scalar::Complex(num_complex::Complex::new(0.0, 1.0));
+    assert_eq!(e(c, DType::BFloat16, Fill).unwrap(), "value cannot be converted to type double without overflow");
+    assert_eq!(e(c, DType::Float32, Strict).unwrap(), "value cannot be converted to type float without overflow");
+    assert_eq!(
+        e(Scalar::Float(1e300), DType::Complex64, Strict).unwrap(),
+        "value cannot be converted to type c10::complex<float> without overflow"
+    );
+    assert_eq!(e(Scalar::Float(f64::INFINITY), DType::Float32, Strict), None);
+    assert_eq!(e(Scalar::Int(5), DType::Bool, Strict), None);
+}
+
+#[test]
+fn regression_full_checks_its_fill_value() {
+    expect_err(
+        full(&[2], 1e300, opts(DType::Float32)),
+        "RuntimeError",
+        "value cannot be converted to type float without overflow",
+    );
+    expect_err(
+        full(&[2], 70000.0, opts(DType::Float16)),
+        "RuntimeError",
+        "value cannot be converted to type c10::Half without overflow",
+    );
+    assert_eq!(floats(&full(&[1], 70000.0, opts(DType::Float16)).unwrap()), vec![f64::INFINITY]);
+    expect_err(
+        full(&[2], -0.5, opts(DType::UInt8)),
+        "RuntimeError",
+        "value cannot be converted to type uint8_t without overflow",
+    );
+}
+
+#[test]
+fn regression_tensor_data_checks() {
+    let c = Scalar::Complex(num_complex::Complex::new(1.0, 0.0));
+    expect_err(check_data_value(&c, DType::Int8), "TypeError", "'complex' object cannot be interpreted as an integer");
+    expect_err(check_data_value(&c, DType::Float32), "TypeError", "must be real number, not complex");
+    assert!(check_data_value(&c, DType::Bool).is_ok());
+    expect_err(
+        tensor([300], opts(DType::UInt8)),
+        "RuntimeError",
+        "value cannot be converted to type uint8 without overflow",
+    );
+    expect_err(
+        tensor([-0.5], opts(DType::UInt8)),
+        "RuntimeError",
+        "value cannot be converted to type uint8 without overflow",
+    );
+    assert_eq!(ints(&tensor([-1], opts(DType::UInt8)).unwrap()), vec![255]);
+    assert_eq!(floats(&tensor([70000.0], opts(DType::Float16)).unwrap()), vec![f64::INFINITY]);
+}
+
+#[test]
+fn regression_random_factory_checks() {
+    expect_err(
+        oxtorch::rand(&[2], opts(DType::Int32), None),
+        "NotImplementedError",
+        "\"check_uniform_bounds\" not implemented for 'Int'",
+    );
+    expect_err(
+        oxtorch::randn(&[2], opts(DType::Bool), None),
+        "NotImplementedError",
+        "\"normal_kernel_cpu\" not implemented for 'Bool'",
+    );
+    expect_err(
+        oxtorch::randint(0, 3, &[2], opts(DType::Complex64), None),
+        "RuntimeError",
+        "check_random_bounds handles only integral, floating-point and boolean types",
+    );
+    expect_err(
+        oxtorch::randint(0, 5, &[2], opts(DType::Bool), None),
+        "RuntimeError",
+        "to - 1 is out of bounds for bool",
+    );
+    expect_err(
+        oxtorch::randint(-3, 3, &[2], opts(DType::UInt8), None),
+        "RuntimeError",
+        "from is out of bounds for unsigned char",
+    );
+    // the memory format is checked before the bounds
+    let t = zeros(&[2, 3], ()).unwrap();
+    let o = TensorOptions { memory_format: Some(oxtorch::MemoryFormat::ChannelsLast), ..TensorOptions::new() };
+    expect_err(t.randint_like(3, 2, o), "RuntimeError", "required rank 4 tensor to use channels_last format");
+}
+
+#[test]
+fn regression_cpp_double_formatting() {
+    assert_eq!(cpp_double(0.0), "0");
+    assert_eq!(cpp_double(1.5), "1.5");
+    assert_eq!(cpp_double(1e20), "1e+20");
+    assert_eq!(cpp_double(1234567.0), "1.23457e+06");
+    assert_eq!(cpp_double(0.0001), "0.0001");
+    assert_eq!(cpp_double(0.00001), "1e-05");
+    assert_eq!(cpp_double(-2.5), "-2.5");
+    assert_eq!(cpp_double(f64::NAN), "nan");
+}
+
+// ----- printing -----
+
+#[test]
+fn regression_printing_reads_only_what_it_shows() {
+    // a 2**24-element tensor printed through display::repr: PyTorch's text, without converting every element
+    let t = arange(1 << 24, opts(DType::Float32)).unwrap();
+    let started = std::time::Instant::now();
+    let text = oxtorch::display::repr(&t);
+    assert_eq!(text, "tensor([0.0000e+00, 1.0000e+00, 2.0000e+00,  ..., 1.6777e+07, 1.6777e+07,\n        1.6777e+07])");
+    assert!(started.elapsed().as_millis() < 100, "{:?}", started.elapsed());
+    // cpu and meta tensors show no device index; a meta tensor gets its device suffix
+    let m = oxtorch::empty(&[2], TensorOptions::new().device(oxtorch::Device::parse("meta:0").unwrap())).unwrap();
+    assert_eq!(oxtorch::display::repr(&m), "tensor(..., device='meta', size=(2,))");
+}
+
+#[test]
+fn regression_error_kinds_are_stable() {
+    // the error classes the Python layer maps one to one
+    assert_eq!(Error::NotImplemented(String::new()).kind_name(), "NotImplementedError");
+}

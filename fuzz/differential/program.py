@@ -1,0 +1,267 @@
+"""Programs: statements of Python source run once against PyTorch and once against oxtorch.
+
+A program is a list of `Stmt`s. Each holds one or more lines of Python that use the module under the name
+`torch` (so the same source runs with `import torch` and with `import oxtorch as torch`), and an expression
+whose value is observed after the statement ran (usually the variable it assigned).
+
+`execute` runs a program: the generator (`gen.Gen`) proposes statements one at a time and sees what PyTorch did
+with each (so it can pick valid dimensions, sizes and indices from real results); then the same statements run
+against oxtorch and every outcome is compared. Programs are reproducible from their seed alone: PyTorch is
+deterministic on everything the generator looks at.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import operator
+import pickle
+import random
+import re
+
+from compare import compare, exception_outcome, observe, within_ulps
+
+HEADER = "from math import inf, nan\nimport numpy as np\nimport operator, pickle, copy\n"
+
+
+class Stmt:
+    """One statement of a program.
+
+    code: Python source (may span lines). observe: an expression evaluated after `code`, whose value is compared
+    (None: only the outcome, ok or which error, is compared). tol: ulps allowed on float/complex components
+    (complex mul/div). meta_only: compare dtype/shape/strides/device but not values (random and uninitialized
+    data). deviation: the name of a documented deviation this statement runs into; `run_torch` False means
+    PyTorch is not run at all (it would crash), and the program ends after this statement either way.
+    op: the operation's short name, used to group findings.
+    """
+
+    __slots__ = ("code", "observe", "tol", "meta_only", "deviation", "run_torch", "op", "_code", "_obs")
+
+    def __init__(self, code, observe=None, *, op="", tol=None, meta_only=False, deviation=None, run_torch=True):
+        self.code = code
+        self.observe = observe
+        self.op = op
+        self.tol = tol
+        self.meta_only = meta_only
+        self.deviation = deviation
+        self.run_torch = run_torch
+        self._code = compile(code, "<fuzz>", "exec")
+        self._obs = compile(observe, "<fuzz>", "eval") if observe else None
+
+
+class Outcome:
+    """What running a statement did: `out` is the compared outcome, `value` the Python value observed (or the
+    exception raised)."""
+
+    __slots__ = ("out", "value")
+
+    def __init__(self, out, value):
+        self.out = out
+        self.value = value
+
+    @property
+    def ok(self) -> bool:
+        return self.out[0] == "ok"
+
+
+def namespace(mod, np) -> dict:
+    """The globals a program runs in."""
+    return {
+        "torch": mod,
+        "np": np,
+        "inf": math.inf,
+        "nan": math.nan,
+        "operator": operator,
+        "pickle": pickle,
+        "copy": copy,
+        "__builtins__": __builtins__,
+    }
+
+
+def run_stmt(stmt: Stmt, ns: dict, mod, np) -> Outcome:
+    """Runs one statement in `ns`, catching everything but interrupts (a Rust panic is a BaseException)."""
+    is_ox = mod.__name__ == "oxtorch"
+    try:
+        exec(stmt._code, ns)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as e:  # noqa: BLE001 - PanicException derives from BaseException
+        return Outcome(exception_outcome(e, is_ox), e)
+    if stmt._obs is None:
+        return Outcome(("ok", ("None",)), None)
+    try:
+        value = eval(stmt._obs, ns)
+        return Outcome(("ok", observe(value, mod, np, stmt.meta_only)), value)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as e:  # noqa: BLE001
+        out = exception_outcome(e, is_ox)
+        if out[0] == "err":
+            out = ("err", out[1], "[while observing] " + out[2])
+        return Outcome(out, e)
+
+
+def _deviation(tout, oout) -> str | None:
+    """The documented deviation a disagreement comes from, if any (see CONFORMANCE_README.md)."""
+    t = repr(tout)
+    if "complex32" in t or "ComplexHalf" in t or "BComplex32" in t or "bcomplex32" in t:
+        return "1-complex32"
+    if oout[0] == "err" and "supports device indices 0..=127" in oout[2]:
+        return "2-device-index"
+    return None
+
+
+def _no_backend(tout, oout) -> bool:
+    """oxtorch refused a device it has no backend for (cuda, mps, ...), as this PyTorch build could not use it
+    either, or could."""
+    return oout[0] == "err" and "built without a backend" in oout[2]
+
+
+class Result:
+    """The verdict on one program: cls is 'ok', a disagreement category, 'deviation', 'no-backend',
+    'harness' (a bug of the fuzzer), or (set by the driver) 'crash' / 'hang'."""
+
+    __slots__ = ("seed", "family", "cls", "detail", "index", "op", "deviation")
+
+    def __init__(self, seed, family, cls, detail="", index=-1, op="", deviation=None):
+        self.seed, self.family, self.cls, self.detail = seed, family, cls, detail
+        self.index, self.op, self.deviation = index, op, deviation
+
+    def to_json(self) -> dict:
+        d = {"s": self.seed, "c": self.cls}
+        if self.cls != "ok":
+            d.update(f=self.family, d=self.detail, i=self.index, o=self.op)
+        if self.deviation:
+            d["v"] = self.deviation
+        return d
+
+    def signature(self) -> str:
+        detail = re.sub(r"0x[0-9a-f.]+p[-+]\d+", "F", self.detail)
+        detail = re.sub(r"-?\d+(\.\d+)?(e[-+]?\d+)?", "#", detail)
+        return f"{self.cls} | {self.op} | {detail[:200]}"
+
+
+def generate_torch(seed: int, family: str | None, torch, np):
+    """Generates the program of `seed` while running it against PyTorch: (family, statements, outcomes)."""
+    import gen
+
+    ns = namespace(torch, np)
+    g = gen.Gen(random.Random(seed), ns, torch, np)
+    fam, co = g.program(family)
+    stmts: list[Stmt] = []
+    outs: list[Outcome | None] = []
+    sent = None
+    while True:
+        try:
+            stmt = co.send(sent)
+        except StopIteration:
+            break
+        stmts.append(stmt)
+        if not stmt.run_torch:
+            outs.append(None)
+            break
+        o = run_stmt(stmt, ns, torch, np)
+        outs.append(o)
+        if stmt.deviation:
+            break
+        sent = o
+    if not stmts or stmts[-1].deviation is None:
+        # finally, every tensor variable again: in-place writes through views show up here
+        names = [k for k, v in ns.items() if isinstance(v, torch.Tensor) and k.startswith("v") and k not in g.meta_vars]
+        if names:
+            # values that went through complex mul/div keep that tolerance when they are looked at again
+            tol = max((s.tol for s in stmts if s.tol), default=None)
+            final = Stmt("_final = (" + ", ".join(names) + ",)", "_final", op="final", tol=tol)
+            stmts.append(final)
+            outs.append(run_stmt(final, ns, torch, np))
+    g.reset()
+    return fam, stmts, outs
+
+
+def run_oxtorch(stmts, outs, oxtorch, np):
+    """Runs the statements against oxtorch: the oxtorch outcomes, stopping after the first disagreement."""
+    ns = namespace(oxtorch, np)
+    oouts = []
+    try:
+        for stmt, tout in zip(stmts, outs):
+            o = run_stmt(stmt, ns, oxtorch, np)
+            oouts.append(o)
+            if stmt.deviation or tout is None:
+                break
+            if compare(tout.out, o.out, stmt.tol) is not None:
+                break
+    finally:
+        reset_defaults(oxtorch)
+    return oouts
+
+
+def verdict(seed, fam, stmts, outs, oouts) -> Result:
+    """Compares the outcomes statement by statement."""
+    for i, (stmt, tout, oout) in enumerate(zip(stmts, outs, oouts)):
+        if oout.out[0] == "panic":
+            return Result(seed, fam, "panic", oout.out[1], i, stmt.op)
+        if tout is None:
+            return Result(seed, fam, "deviation", stmt.deviation or "", i, stmt.op, stmt.deviation)
+        if tout.out[0] == "err" and "[while observing]" in tout.out[2]:
+            return Result(seed, fam, "harness", "torch: " + tout.out[2], i, stmt.op)
+        diff = compare(tout.out, oout.out, stmt.tol)
+        if diff is None:
+            if stmt.deviation:
+                return Result(seed, fam, "deviation", stmt.deviation, i, stmt.op, stmt.deviation)
+            continue
+        dev = _deviation(tout.out, oout.out)
+        if dev:
+            return Result(seed, fam, "deviation", dev, i, stmt.op, dev)
+        if (
+            diff[0] == "value"
+            and ("torch.arange(" in stmt.code or "torch.linspace(" in stmt.code)
+            and tout.out[0] == oout.out[0] == "ok"
+            and within_ulps(tout.out[1], oout.out[1], 4)
+        ):
+            return Result(seed, fam, "deviation", "4-range-vector-rounding", i, stmt.op, "4-range-vector-rounding")
+        if stmt.deviation:
+            if diff[0] == "value":
+                return Result(seed, fam, "deviation", stmt.deviation, i, stmt.op, stmt.deviation)
+        if _no_backend(tout.out, oout.out):
+            return Result(seed, fam, "no-backend", oout.out[2], i, stmt.op)
+        if tout.out[0] == "err" and tout.out[1] in ("NameError", "SyntaxError", "UnboundLocalError"):
+            return Result(seed, fam, "harness", tout.out[2], i, stmt.op)
+        return Result(seed, fam, diff[0], diff[1], i, stmt.op)
+    return Result(seed, fam, "ok")
+
+
+def reset_defaults(mod) -> None:
+    """Puts back the process-wide defaults a program may have changed."""
+    try:
+        mod.set_default_dtype(mod.float32)
+    except Exception:  # noqa: BLE001
+        pass
+    try:
+        mod.set_default_device(None)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def render(seed, fam, stmts, outs=None, oouts=None, module="oxtorch") -> str:
+    """The program as a standalone Python script (with each outcome as a comment when given)."""
+    lines = [f"# differential fuzzer program, seed {seed} (family {fam})"]
+    lines.append("import oxtorch as torch" if module == "oxtorch" else "import torch")
+    lines.append(HEADER.rstrip())
+    for i, s in enumerate(stmts):
+        if s.deviation:
+            lines.append(f"# documented deviation {s.deviation}:")
+        lines.append(s.code)
+        if s.observe and s.observe != s.code.split("=")[0].strip():
+            lines.append(f"print({s.observe})")
+        elif s.observe:
+            lines.append(f"print({s.observe})")
+        if outs is not None and i < len(outs) and outs[i] is not None:
+            lines.append("#   torch:   " + _one_line(outs[i].out))
+        if oouts is not None and i < len(oouts):
+            lines.append("#   oxtorch: " + _one_line(oouts[i].out))
+    return "\n".join(lines) + "\n"
+
+
+def _one_line(out, n=300) -> str:
+    s = repr(out)
+    return s if len(s) <= n else s[: n - 3] + "..."
