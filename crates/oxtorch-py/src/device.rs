@@ -44,16 +44,54 @@ pub fn device_arg(obj: &Bound<'_, PyAny>) -> PyResult<Device> {
 #[pymethods]
 impl PyDevice {
     #[new]
-    #[pyo3(signature = (r#type, index=None))]
-    fn new(r#type: &Bound<'_, PyAny>, index: Option<&Bound<'_, PyAny>>) -> PyResult<PyDevice> {
+    #[pyo3(signature = (r#type, *rest, **kwargs), text_signature = "(type, index=None)")]
+    fn new(
+        r#type: &Bound<'_, PyAny>,
+        rest: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<PyDevice> {
         let type_or_device = r#type;
-        let index: Option<i64> = match index {
-            None => None,
-            Some(i) if i.is_none() => None,
-            Some(i) => Some(i.extract()?),
+        // `index` given positionally or by keyword (an explicit None counts as given)
+        if let Some(k) = kwargs {
+            if let Some(other) = k.keys().iter().map(|key| key.to_string()).find(|key| key != "index") {
+                return Err(PyTypeError::new_err(format!("device() got an unexpected keyword argument '{other}'")));
+            }
+        }
+        let index = match (rest.len(), kwargs.map(|k| k.get_item("index")).transpose()?.flatten()) {
+            (0, i) => i,
+            (1, None) => Some(rest.get_item(0)?),
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "device() takes at most 2 arguments ({} given)",
+                    1 + rest.len() + kwargs.map_or(0, |k| k.len())
+                )))
+            }
         };
+        let index = index.as_ref();
+        // PyTorch's argument parser: the index must be an int (not a bool), and a bool is no device
+        let index: Option<Option<i64>> = match index {
+            None => None,
+            Some(i) if i.is_none() => Some(None),
+            Some(i) if i.is_instance_of::<pyo3::types::PyBool>() || i.extract::<i64>().is_err() => {
+                return Err(PyTypeError::new_err(format!(
+                    "device(): argument 'index' (position 2) must be int, not {}",
+                    i.get_type().name()?
+                )))
+            }
+            Some(i) => Some(Some(i.extract()?)),
+        };
+        if type_or_device.is_instance_of::<pyo3::types::PyBool>()
+            || type_or_device.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            return Err(PyTypeError::new_err(format!(
+                "device() received an invalid combination of arguments - got ({}), but expected one of:\n \
+                 * (torch.device device)\n * (str type, int index = -1)\n",
+                type_or_device.get_type().name()?
+            )));
+        }
         let device = match (type_or_device.extract::<String>(), index) {
-            (Ok(s), Some(i)) => Device::with_index(&s, Some(i)).py()?,
+            // an index passed explicitly, even None: the string must not carry one
+            (Ok(s), Some(i)) => Device::with_index(&s, i).py()?,
             (Ok(s), None) => Device::parse(&s).py()?,
             (Err(_), _) => device_arg(type_or_device)?,
         };

@@ -63,7 +63,7 @@ pub fn numpy_to_tensor(obj: &Bound<'_, PyAny>, copy: bool) -> PyResult<Option<Te
     let sizes: Vec<usize> = array.shape().to_vec();
     let byte_strides = array.strides();
     if byte_strides.iter().any(|&s| s < 0) {
-        return Err(PyValueError::new_err("At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array with array.copy().) "));
+        return Err(PyValueError::new_err("At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) "));
     }
     if byte_strides.iter().any(|&s| s % itemsize != 0) {
         return Err(PyValueError::new_err("given numpy array strides not a multiple of the element byte size. Copy the numpy array to reallocate the memory."));
@@ -109,7 +109,10 @@ pub fn tensor_to_numpy<'py>(py: Python<'py>, slf: &Bound<'py, PyTensor>) -> PyRe
     let descr = numpy_dtype(py, t.dtype())?;
     let itemsize = t.element_size() as isize;
     let mut dims: Vec<npyffi::npy_intp> = t.sizes().iter().map(|&s| s as npyffi::npy_intp).collect();
-    let mut strides: Vec<npyffi::npy_intp> = t.strides().iter().map(|&s| s as isize * itemsize).collect();
+    // PyTorch hands NumPy zero strides for a tensor without elements
+    let empty = t.numel() == 0;
+    let mut strides: Vec<npyffi::npy_intp> =
+        t.strides().iter().map(|&s| if empty { 0 } else { s as isize * itemsize }).collect();
     let base = t.storage().data_ptr().ok_or_else(|| PyRuntimeError::new_err("tensor has no data"))?;
     t.storage().mark_foreign_visible();
     // the offset stays within the storage allocation (the tensor's view is in bounds)
@@ -458,7 +461,12 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     let sizes = crate::args::to_sizes(&sizes)?;
     let strides: Vec<usize> = match strides {
         Some(s) if s.iter().any(|&x| x < 0) => {
-            return Err(PyBufferError::new_err("negative DLPack strides are not supported"))
+            // PyTorch's storage-size computation refuses them (its message)
+            return Err(PyRuntimeError::new_err(format!(
+                "Storage size calculation overflowed with sizes={} and strides={}",
+                oxtorch::shape::fmt_list(&sizes),
+                oxtorch::shape::fmt_list(&s)
+            )));
         }
         Some(s) => s.iter().map(|&x| x as usize).collect(),
         None => oxtorch::shape::contiguous_strides(&sizes).to_vec(),

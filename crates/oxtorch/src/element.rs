@@ -1,7 +1,9 @@
 //! `Element`: the Rust type behind each dtype, PyTorch's value-conversion rules between them, and the macros that
 //! dispatch a runtime [`DType`] to a generic function.
 //!
-//! Conversion follows c10's `static_cast` rules: integers wrap, floats truncate toward zero when cast to integers,
+//! Conversion follows c10's `static_cast` rules as PyTorch's x86-64 CPU build computes them: integers wrap,
+//! floats truncate toward zero when cast to integers (out of range and NaN as `cvttsd2si` gives them, through
+//! int64 for the types narrower than int32),
 //! float16 / bfloat16 round to nearest even (a double reaches them through float32, as in c10), complex to real keeps
 //! the real part, anything to bool is "nonzero".
 
@@ -49,6 +51,57 @@ pub trait Element: Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 
     }
 }
 
+/// A double truncated toward zero to int64 as x86-64's `cvttsd2si` does it, which is what PyTorch's CPU casts
+/// compile to: NaN, infinities and values out of range give `i64::MIN` (Rust's `as` would saturate).
+#[inline(always)]
+fn x86_trunc_i64(v: f64) -> i64 {
+    if v.is_nan() || !((i64::MIN as f64)..-(i64::MIN as f64)).contains(&v) {
+        i64::MIN
+    } else {
+        v as i64
+    }
+}
+
+/// A double truncated toward zero to int32 as x86-64's 32-bit `cvttsd2si` does it: `i32::MIN` for NaN,
+/// infinities and values out of range.
+#[inline(always)]
+fn x86_trunc_i32(v: f64) -> i32 {
+    if v.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&v) {
+        i32::MIN
+    } else {
+        v as i32
+    }
+}
+
+/// Floating values to an integer type as PyTorch's CPU casts give them: int32 and int64 directly (see
+/// [`x86_trunc_i32`]); the narrower types, and uint8 (c10 routes it explicitly), through int64, wrapping.
+trait FromFloat {
+    fn from_float(v: f64) -> Self;
+}
+impl FromFloat for i64 {
+    #[inline(always)]
+    fn from_float(v: f64) -> Self {
+        x86_trunc_i64(v)
+    }
+}
+impl FromFloat for i32 {
+    #[inline(always)]
+    fn from_float(v: f64) -> Self {
+        x86_trunc_i32(v)
+    }
+}
+macro_rules! narrow_from_float {
+    ($($t:ty),*) => {$(
+        impl FromFloat for $t {
+            #[inline(always)]
+            fn from_float(v: f64) -> Self {
+                x86_trunc_i64(v) as $t
+            }
+        }
+    )*};
+}
+narrow_from_float!(u8, i8, i16);
+
 macro_rules! int_element {
     ($($t:ty => $dtype:ident),*) => {$(
         impl Element for $t {
@@ -56,10 +109,10 @@ macro_rules! int_element {
             type Compute = $t;
             #[inline(always)] fn from_bool(v: bool) -> Self { v as $t }
             #[inline(always)] fn from_i64(v: i64) -> Self { v as $t }
-            #[inline(always)] fn from_f32(v: f32) -> Self { v as $t }
-            #[inline(always)] fn from_f64(v: f64) -> Self { v as $t }
-            #[inline(always)] fn from_c32(v: C32) -> Self { v.re as $t }
-            #[inline(always)] fn from_c64(v: C64) -> Self { v.re as $t }
+            #[inline(always)] fn from_f32(v: f32) -> Self { <$t>::from_float(f64::from(v)) }
+            #[inline(always)] fn from_f64(v: f64) -> Self { <$t>::from_float(v) }
+            #[inline(always)] fn from_c32(v: C32) -> Self { <$t>::from_float(f64::from(v.re)) }
+            #[inline(always)] fn from_c64(v: C64) -> Self { <$t>::from_float(v.re) }
             #[inline(always)] fn cast<T: Element>(self) -> T { T::from_i64(self as i64) }
             fn to_scalar(self) -> Scalar { Scalar::Int(self as i64) }
         }

@@ -418,12 +418,16 @@ fn out_tensors() {
     assert_eq!(out.strides(), [3, 1]);
     assert_eq!(out.dtype(), DType::Float64);
     assert_eq!(out.to_vec::<f64>().unwrap(), [1.5, 2.5, 3.5, 1.5, 2.5, 3.5]);
-    // a non-empty out of the wrong shape is an error
+    // a non-empty out of the wrong shape is resized (as PyTorch does, with a deprecation warning there), after
+    // the cast check
     let mut wrong = zeros(&[4], ()).unwrap();
+    let r = binary_out(BinaryOp::Mul, &a, &b, &mut wrong).unwrap();
+    assert!(r.is_same(&wrong) && wrong.sizes() == [2, 3] && wrong.dtype() == DType::Float32);
+    let mut small = zeros(&[4], ()).unwrap();
     expect_err(
-        binary_out(BinaryOp::Mul, &a, &b, &mut wrong),
+        binary_out(BinaryOp::Mul, &a, Complex::new(0.0, 1.0), &mut small),
         "RuntimeError",
-        "output with shape [4] doesn't match the broadcast shape [2, 3]",
+        "result type ComplexFloat can't be cast to the desired output type Float",
     );
     // an out of the right shape is written in place
     let mut right = zeros(&[3], DType::Complex128).unwrap();

@@ -104,7 +104,8 @@ pub enum Output<'a> {
     New,
     /// Into the first input (`add_`).
     InPlace,
-    /// Into a given tensor (`out=`): resized when it has no elements, refused when non-empty and mis-shaped.
+    /// Into a given tensor (`out=`): replaced by a tensor of the result's shape (keeping its dtype and device)
+    /// when its shape differs, as PyTorch resizes it.
     Out(&'a mut Tensor),
 }
 
@@ -266,12 +267,8 @@ impl BinaryIter {
         let (ga, gb) = (lhs.geometry(), rhs.geometry());
         let shape = shape::broadcast_shapes(ga.sizes, gb.sizes)?;
         let resize = match (output, given) {
-            (Output::Out(_), Some(out)) if out.sizes() != shape.as_slice() => {
-                if out.numel() != 0 {
-                    return Err(shape_mismatch(out.sizes(), &shape));
-                }
-                true
-            }
+            // PyTorch resizes an `out=` of another shape (with a deprecation warning when it had elements)
+            (Output::Out(_), Some(out)) if out.sizes() != shape.as_slice() => true,
             (Output::InPlace, Some(out)) if out.sizes() != shape.as_slice() => {
                 return Err(shape_mismatch(out.sizes(), &shape));
             }
@@ -365,11 +362,12 @@ pub fn binary_plan(out: &Tensor, lhs: &Input, rhs: &Input) -> Plan {
 /// Checks `dst.copy_(src)`: `src` must broadcast to `dst`'s shape, `dst` must not overlap itself, and `src` must
 /// not partially overlap `dst`. Any devices and dtypes may meet.
 pub fn check_copy(dst: &Tensor, src: &Tensor) -> Result<()> {
+    // TensorIterator's order: the output's own overlap, then the shapes, then the input's overlap
+    assert_no_internal_overlap(dst)?;
     let shape = shape::broadcast_shapes(dst.sizes(), src.sizes())?;
     if shape.as_slice() != dst.sizes() {
         return Err(shape_mismatch(dst.sizes(), &shape));
     }
-    assert_no_internal_overlap(dst)?;
     assert_no_partial_overlap(dst, src)
 }
 

@@ -97,7 +97,7 @@ impl Tensor {
     /// Sets every element to `value` (`fill_`), converted to this dtype.
     pub fn fill_(&self, value: impl Into<Scalar>) -> Result<()> {
         let value = value.into();
-        check_scalar_fits(&value, self.dtype())?;
+        value.check_convertible(self.dtype(), crate::scalar::fill_check(self.numel()))?;
         backend::fill(&Plan::new(&[self]), self.storage(), value)
     }
 

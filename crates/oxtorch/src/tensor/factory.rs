@@ -20,7 +20,7 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
     let options = options.into();
     if sizes.len() != strides.len() {
         runtime_err!(
-            "mismatch in length of strides and shape: sizes has {} dimensions but strides has {}",
+            "dimensionality of sizes ({}) must match dimensionality of strides ({})",
             sizes.len(),
             strides.len()
         )

@@ -40,7 +40,7 @@ fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
         runtime_err!("For integral input tensors, argument alpha must not be a floating point number.")
     }
     if !dtype.is_complex() && matches!(alpha, Scalar::Complex(_)) {
-        runtime_err!("Complex alpha only supported for complex results.")
+        runtime_err!("For non-complex input tensors, argument alpha must not be a complex number.")
     }
     Ok(())
 }
@@ -182,8 +182,8 @@ pub fn div(lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<Tensor> {
     binary_op(BinaryOp::DIV, &lhs.into(), &rhs.into(), Output::New)
 }
 
-/// `op(lhs, rhs)` written into `out` (`torch.add(..., out=out)`): an `out` without elements is replaced by a
-/// tensor of the result's shape (keeping its dtype and device); a non-empty one of the wrong shape is an error.
+/// `op(lhs, rhs)` written into `out` (`torch.add(..., out=out)`): an `out` of another shape than the result's is
+/// replaced by a tensor of the result's shape, keeping its dtype and device (PyTorch resizes it).
 pub fn binary_out(op: BinaryOp, lhs: impl Into<Operand>, rhs: impl Into<Operand>, out: &mut Tensor) -> Result<Tensor> {
     binary_op(op, &lhs.into(), &rhs.into(), Output::Out(out))
 }
