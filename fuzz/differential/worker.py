@@ -33,7 +33,7 @@ def limit_memory(gib: float) -> None:
 
 def main() -> None:
     status_path = sys.argv[1]
-    limit_memory(float(os.environ.get("FUZZ_MEM_GIB", "6")))
+    limit_memory(float(os.environ.get("FUZZ_MEM_GIB", "8")))
     warnings.filterwarnings("ignore")
     import numpy as np
     import torch

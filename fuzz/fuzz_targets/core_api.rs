@@ -101,7 +101,8 @@ impl Input<'_> {
         let mut sizes: Vec<usize> = (0..n).map(|_| self.below(5)).collect();
         if self.below(16) == 0 && !sizes.is_empty() {
             let i = self.below(sizes.len());
-            sizes[i] = [1usize << 45, 1 << 62, usize::MAX, 1 << 31][self.below(4)];
+            // far beyond any memory: the allocation must fail cleanly (moderately large sizes would only be slow)
+            sizes[i] = [1usize << 45, 1 << 62, usize::MAX, 1 << 41][self.below(4)];
         }
         sizes
     }
@@ -175,11 +176,21 @@ fn create(inp: &mut Input) -> Option<Tensor> {
             let strides: Vec<usize> = sizes.iter().map(|_| inp.below(6)).collect();
             oxtorch::empty_strided(&sizes, &strides, options(inp))
         }
-        7 => oxtorch::rand(&inp.sizes(), options(inp), None),
-        8 => oxtorch::randn(&inp.sizes(), options(inp), None),
-        9 => {
-            let (lo, hi) = (inp.small(), inp.small());
-            oxtorch::randint(lo, hi, &inp.sizes(), options(inp), None)
+        7..=9 => {
+            let (sizes, o) = (inp.sizes(), options(inp));
+            // the random factories still collect every value in a Vec (fuzz/FINDINGS.md, F15): an absurd size
+            // aborts on allocation, so only the meta device gets one until that is fixed
+            if oxtorch::shape::numel(&sizes) > MATERIALIZE && !o.resolved_device().is_meta() {
+                return None;
+            }
+            match inp.below(3) {
+                0 => oxtorch::rand(&sizes, o, None),
+                1 => oxtorch::randn(&sizes, o, None),
+                _ => {
+                    let (lo, hi) = (inp.small(), inp.small());
+                    oxtorch::randint(lo, hi, &sizes, o, None)
+                }
+            }
         }
         10 => oxtorch::scalar_tensor(inp.scalar(), options(inp)),
         _ => oxtorch::empty(&inp.sizes(), options(inp)),
@@ -265,7 +276,7 @@ fn arith(inp: &mut Input, pool: &[Tensor]) -> Option<Tensor> {
         4 => BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) },
         _ => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
     };
-    let mut operand = |inp: &mut Input| -> Operand {
+    let operand = |inp: &mut Input| -> Operand {
         match pool.get(inp.below(pool.len() + 2)) {
             Some(t) => Operand::Tensor(t.clone()),
             None => Operand::Scalar(inp.scalar()),
@@ -384,6 +395,10 @@ fn misc(inp: &mut Input) {
 }
 
 fuzz_target!(|data: &[u8]| {
+    // One thread: the chunked parallel loops overflow an offset in debug builds (fuzz/FINDINGS.md, F13), which
+    // would stop every run at the first large tensor; switch back to the default once that is fixed.
+    static ONE_THREAD: std::sync::Once = std::sync::Once::new();
+    ONE_THREAD.call_once(|| oxtorch::set_num_threads(1));
     let mut inp = Input { data, pos: 0 };
     let mut pool: Vec<Tensor> = Vec::new();
     let mut steps = 0;

@@ -70,13 +70,22 @@ pub fn int_list(args: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
             return sequence_ints(&first);
         }
     }
-    args.iter().map(|a| int_arg(&a)).collect()
+    args.iter().enumerate().map(|(i, a)| list_item(i, &a)).collect()
 }
 
 /// A sequence of ints (tuple, list, `oxtorch.Size`).
 pub fn sequence_ints(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     let seq = obj.cast::<PySequence>().map_err(|_| PyTypeError::new_err("expected a sequence of integers"))?;
-    (0..seq.len()?).map(|i| int_arg(&seq.get_item(i)?)).collect()
+    (0..seq.len()?).map(|i| list_item(i, &seq.get_item(i)?)).collect()
+}
+
+/// One element of an int list as PyTorch's argument parser reads it: the first must be a real int (that is how
+/// it recognizes a list of ints), later ones may be bools (read as 0 / 1).
+fn list_item(position: usize, obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if position > 0 && obj.is_instance_of::<PyBool>() {
+        return Ok(i64::from(obj.is_truthy()?));
+    }
+    int_arg(obj)
 }
 
 /// One integer argument (bools and floats are refused, as in PyTorch).

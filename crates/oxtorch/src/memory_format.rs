@@ -42,7 +42,10 @@ impl MemoryFormat {
     /// `Preserve` has no strides of its own: it is an error here, as in `torch.empty`.
     pub fn strides_for(self, sizes: &[usize]) -> Result<Dims> {
         match self {
-            MemoryFormat::Contiguous => Ok(shape::contiguous_strides(sizes)),
+            MemoryFormat::Contiguous => match shape::checked_contiguous_strides(sizes) {
+                Some(strides) => Ok(strides),
+                None => runtime_err!("Stride calculation overflowed"),
+            },
             MemoryFormat::ChannelsLast => {
                 if sizes.len() != 4 {
                     runtime_err!("required rank 4 tensor to use channels_last format")

@@ -197,6 +197,38 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Dims> {
     runtime_err!("shape '{}' is invalid for input of size {numel}", fmt_i64s(shape))
 }
 
+/// Row-major strides as [`contiguous_strides`] computes them, or None when one overflows 64 bits (PyTorch's
+/// "Stride calculation overflowed").
+pub fn checked_contiguous_strides(sizes: &[usize]) -> Option<Dims> {
+    let mut strides: Dims = SmallVec::from_elem(1, sizes.len());
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        let s = strides[d + 1].checked_mul(sizes[d + 1].max(1))?;
+        if s > i64::MAX as usize {
+            return None;
+        }
+        strides[d] = s;
+    }
+    Some(strides)
+}
+
+/// PyTorch's `computeStorageNbytesContiguous` check for a new tensor: the product of the sizes (multiplied
+/// left to right, an overflow not undone by a later zero) times the element size must fit a signed 64-bit
+/// byte count.
+pub fn check_contiguous_storage(sizes: &[usize], itemsize: usize) -> Result<()> {
+    let mut n: u64 = 1;
+    let mut overflowed = false;
+    for &s in sizes {
+        let (p, o) = n.overflowing_mul(s as u64);
+        n = p;
+        overflowed |= o;
+    }
+    let (bytes, o) = n.overflowing_mul(itemsize as u64);
+    if overflowed || o || bytes > i64::MAX as u64 {
+        runtime_err!("Storage size calculation overflowed with sizes={}", fmt_list(sizes))
+    }
+    Ok(())
+}
+
 /// PyTorch's `compute_numel` check: the product of the sizes, multiplied left to right, must not overflow 64 bits
 /// (a zero later in the list does not undo an earlier overflow).
 pub fn check_numel(sizes: &[usize]) -> Result<()> {

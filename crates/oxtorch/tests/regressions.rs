@@ -73,6 +73,30 @@ fn regression_arange_huge_length_is_an_error_not_a_capacity_overflow() {
     assert!(e.message().contains("can't allocate memory"), "{e}");
 }
 
+#[test]
+fn regression_sizes_whose_product_overflows_are_refused() {
+    // torch.zeros(2**62, 4, 0) and torch.zeros(0, 2**62, 4): PyTorch's size checks (the loop planner multiplied
+    // such sizes and overflowed in debug builds)
+    expect_err(
+        zeros(&[1 << 62, 4, 0], ()),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]",
+    );
+    expect_err(zeros(&[0, 1 << 62, 4], ()), "RuntimeError", "Stride calculation overflowed");
+    assert_eq!(zeros(&[(1 << 63) - 1, 2, 0], ()).unwrap().numel(), 0);
+    expect_err(
+        zeros(&[usize::MAX, 0], ()),
+        "RuntimeError",
+        "Trying to create tensor with negative dimension -1: [-1, 0]",
+    );
+    let meta = TensorOptions::new().device(oxtorch::Device::meta());
+    expect_err(
+        oxtorch::empty(&[1 << 62, 4, 0], meta),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]",
+    );
+}
+
 // ----- arange and linspace -----
 
 #[test]
@@ -202,6 +226,14 @@ fn regression_unflatten_messages() {
     );
     // sizes are checked before the dimension
     expect_err(t.unflatten(5, &[]), "RuntimeError", "unflatten: sizes must be non-empty");
+}
+
+#[test]
+fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
+    // torch.zeros(0).chunk(2**62): a vector of 2**62 sizes is refused, not a capacity-overflow panic
+    let t = zeros(&[0], ()).unwrap();
+    expect_err(t.chunk(1 << 62, 0), "RuntimeError", "cannot create std::vector larger than max_size()");
+    assert_eq!(t.chunk(5, 0).unwrap().len(), 5);
 }
 
 #[test]

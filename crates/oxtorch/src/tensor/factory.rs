@@ -42,6 +42,12 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
 /// The memory format decides the strides; `Preserve` is refused as PyTorch refuses it.
 pub fn empty(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
     let options = options.into();
+    // a size beyond int64 is a negative one to PyTorch
+    if let Some(&s) = sizes.iter().find(|&&s| s > i64::MAX as usize) {
+        let as_i64: Vec<i64> = sizes.iter().map(|&x| x as i64).collect();
+        runtime_err!("Trying to create tensor with negative dimension {}: {}", s as i64, shape::fmt_list(&as_i64))
+    }
+    shape::check_contiguous_storage(sizes, options.dtype.unwrap_or_else(get_default_dtype).itemsize())?;
     let strides = options.memory_format.unwrap_or_default().strides_for(sizes)?;
     empty_strided(sizes, &strides, options)
 }
@@ -65,8 +71,12 @@ pub fn full(sizes: &[usize], value: impl Into<Scalar>, options: impl Into<Tensor
     let mut options = options.into();
     let dtype = options.dtype.unwrap_or_else(|| scalar_dtype(&value));
     options.dtype = Some(dtype);
-    value.check_convertible(dtype, crate::scalar::fill_check(shape::numel(sizes)))?;
     let t = empty(sizes, options)?;
+    if t.is_meta() {
+        // no fill kernel runs on meta, so nothing checks the value either
+        return Ok(t);
+    }
+    value.check_convertible(dtype, crate::scalar::fill_check(shape::numel(sizes)))?;
     t.fill_(value)?;
     Ok(t)
 }
@@ -259,7 +269,8 @@ pub fn arange_step(
     let options = options.into();
     let integral = [start, end, step].iter().all(|b| matches!(b, Scalar::Bool(_) | Scalar::Int(_)));
     let dtype = options.dtype.unwrap_or_else(|| if integral { DType::Int64 } else { get_default_dtype() });
-    if dtype == DType::Bool || dtype.is_complex() {
+    // the meta device has no kernel, so no dtype check either
+    if (dtype == DType::Bool || dtype.is_complex()) && !options.resolved_device().is_meta() {
         return Err(Error::NotImplemented(format!(
             "\"arange_cpu\" not implemented for '{}'",
             dtype.scalar_type_name()
@@ -282,12 +293,23 @@ pub fn arange_step(
             _ => Scalar::Float(start.to_f64() + step.to_f64() * i as f64),
         }
     };
+    computed_vector(len, dtype, device, value)
+}
+
+/// A 1-D tensor of `len` elements `value(i)` converted to `dtype`, on `device` (only sized on meta). Long ones
+/// are written straight into a buffer of the element type, allocated fallibly, so that a length beyond memory
+/// is an error rather than an abort.
+fn computed_vector(
+    len: usize,
+    dtype: DType,
+    device: crate::device::Device,
+    value: impl Fn(usize) -> Scalar,
+) -> Result<Tensor> {
     if device.is_meta() {
         return empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None });
     }
     let device = crate::backend::resolve_device(device)?;
     if len > ARANGE_CHUNK {
-        // straight into a buffer of the element type (no per-element `Scalar` list), allocated fallibly
         return crate::dispatch_dtype!(dtype, T => {
             let mut v: Vec<T> = Vec::new();
             if v.try_reserve_exact(len).is_err() {
@@ -354,6 +376,11 @@ pub fn linspace(
     let mut options = options.into();
     let complex = matches!(start, Scalar::Complex(_)) || matches!(end, Scalar::Complex(_));
     let dtype = match options.dtype {
+        // the meta device goes through PyTorch's Python-level check, with dtypes written as dtypes
+        Some(d) if complex && !d.is_complex() && options.resolved_device().is_meta() => runtime_err!(
+            "linspace(): inferred dtype {} can't be safely cast to passed dtype {d}",
+            get_default_complex_dtype()
+        ),
         Some(d) if complex && !d.is_complex() => runtime_err!(
             "torch.linspace(): inferred dtype {} can't be safely cast to passed dtype {}",
             crate::scalar::c10_type_name(get_default_complex_dtype()),
@@ -379,28 +406,29 @@ pub fn linspace(
     end.check_convertible(dtype, ConversionCheck::Strict)?;
     let halfway = steps / 2;
     let last = steps as i64 - 1;
-    let values: Vec<Scalar> = match dtype {
+    let up = move |i: usize| i < halfway;
+    match dtype {
         d if d.is_integral(false) => {
             let (s, e) = (Scalar::Int(start.to_i64()), Scalar::Int(end.to_i64()));
             // the bounds wrap into the dtype first, then the arithmetic is in double
             let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
             let step = (e - s) / last as f64;
-            (0..steps)
-                .map(|i| {
-                    Scalar::Float(if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
-                })
-                .collect()
+            computed_vector(steps, dtype, device, move |i| {
+                Scalar::Float(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+            })
         }
         DType::Float32 => {
             let (s, e) = (start.to_f64() as f32, end.to_f64() as f32);
             let step = (e - s) / last as f32;
-            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
-            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+            computed_vector(steps, dtype, device, move |i| {
+                Scalar::Float(if up(i) { s + step * i as f32 } else { e - step * (last - i as i64) as f32 } as f64)
+            })
         }
         DType::Float16 | DType::BFloat16 => {
             // c10::Half / BFloat16 arithmetic: each operation in float, rounded back to the dtype
-            let round = |x: f32| -> f32 {
-                if dtype == DType::Float16 {
+            let half = dtype == DType::Float16;
+            let round = move |x: f32| -> f32 {
+                if half {
                     half::f16::from_f32(x).to_f32()
                 } else {
                     half::bf16::from_f32(x).to_f32()
@@ -408,36 +436,39 @@ pub fn linspace(
             };
             let (s, e) = (round(start.to_f64() as f32), round(end.to_f64() as f32));
             let step = round(round(e - s) / round(last as f32));
-            let v = |i: usize| {
-                if i < halfway {
+            computed_vector(steps, dtype, device, move |i| {
+                let v = if up(i) {
                     round(s + round(step * round(i as f32)))
                 } else {
                     round(e - round(step * round((last - i as i64) as f32)))
-                }
-            };
-            (0..steps).map(|i| Scalar::Float(v(i) as f64)).collect()
+                };
+                Scalar::Float(v as f64)
+            })
         }
         DType::Complex64 => {
             let (s, e) = (start.to_complex(), end.to_complex());
             let (s, e) = (Complex::new(s.re as f32, s.im as f32), Complex::new(e.re as f32, e.im as f32));
             let step = (e - s) / last as f32;
-            let v = |i: usize| if i < halfway { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
-            (0..steps).map(v).map(|c| Scalar::Complex(Complex::new(c.re as f64, c.im as f64))).collect()
+            computed_vector(steps, dtype, device, move |i| {
+                let c = if up(i) { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
+                Scalar::Complex(Complex::new(c.re as f64, c.im as f64))
+            })
         }
         DType::Complex128 => {
             let (s, e) = (start.to_complex(), end.to_complex());
             let step = (e - s) / last as f64;
-            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
-            (0..steps).map(|i| Scalar::Complex(v(i))).collect()
+            computed_vector(steps, dtype, device, move |i| {
+                Scalar::Complex(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+            })
         }
         _ => {
             let (s, e) = (start.to_f64(), end.to_f64());
             let step = (e - s) / last as f64;
-            let v = |i: usize| if i < halfway { s + step * i as f64 } else { e - step * (last - i as i64) as f64 };
-            (0..steps).map(|i| Scalar::Float(v(i))).collect()
+            computed_vector(steps, dtype, device, move |i| {
+                Scalar::Float(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+            })
         }
-    };
-    vector_on(&values, dtype, device)
+    }
 }
 
 /// Fills a new tensor with values drawn by `draw` (one per element, row-major), drawn on the host and moved to
@@ -527,7 +558,10 @@ fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
 /// Uniform values in `[0, 1)` (`torch.rand`), from `generator` or the default generator.
 pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
     let options = options.into();
-    check_floating(&options, "check_uniform_bounds")?;
+    // the meta device has no kernel, so no dtype check either
+    if !options.resolved_device().is_meta() {
+        check_floating(&options, "check_uniform_bounds")?;
+    }
     let complex = options.dtype.is_some_and(DType::is_complex);
     let draw = move |g: &mut Generator| {
         if complex {
@@ -546,7 +580,15 @@ pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Optio
 /// part with variance 1/2, as PyTorch does.
 pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
     let options = options.into();
-    check_floating(&options, "normal_kernel_cpu")?;
+    if options.resolved_device().is_meta() {
+        // PyTorch's meta kernel for normal_ checks the dtype with a message of its own
+        let dtype = options.dtype.unwrap_or_else(get_default_dtype);
+        if !dtype.is_floating_point() && !dtype.is_complex() {
+            runtime_err!("expected a floating-point or complex dtype, but got dtype={dtype}")
+        }
+    } else {
+        check_floating(&options, "normal_kernel_cpu")?;
+    }
     let complex = options.dtype.is_some_and(DType::is_complex);
     let draw = move |g: &mut Generator| {
         if complex {
@@ -571,7 +613,14 @@ pub fn randint(
     generator: Option<&mut Generator>,
 ) -> Result<Tensor> {
     let options = options.into();
-    check_random_bounds(low, high, options.dtype.unwrap_or(DType::Int64))?;
+    if options.resolved_device().is_meta() {
+        // no kernel on meta: only `from < to` is checked
+        if low >= high {
+            runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+        }
+    } else {
+        check_random_bounds(low, high, options.dtype.unwrap_or(DType::Int64))?;
+    }
     let draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
     match generator {
         Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
@@ -622,6 +671,9 @@ impl Tensor {
     pub fn full_like(&self, value: impl Into<Scalar>, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let value = value.into();
         let t = self.empty_like(options)?;
+        if t.is_meta() {
+            return Ok(t);
+        }
         value.check_convertible(t.dtype(), crate::scalar::fill_check(t.numel()))?;
         t.fill_(value)?;
         Ok(t)

@@ -371,6 +371,7 @@ impl Tensor {
             )
         }
         let offset = storage_offset.unwrap_or(self.storage_offset());
+        shape::check_numel(sizes)?;
         Tensor::from_storage(self.storage().clone(), offset, sizes, strides)
     }
 
@@ -462,7 +463,16 @@ impl Tensor {
         let size = self.sizes()[d] as i64;
         let split_size = (size + chunks - 1) / chunks;
         if split_size == 0 && size == 0 {
-            return self.split_with_sizes(&vec![0; chunks as usize], dim);
+            // `chunks` empty pieces: PyTorch builds a vector of that many sizes first
+            if chunks as u64 > (isize::MAX as u64) / 8 {
+                runtime_err!("cannot create std::vector larger than max_size()")
+            }
+            let mut sizes: Vec<i64> = Vec::new();
+            if sizes.try_reserve_exact(chunks as usize).is_err() {
+                runtime_err!("std::bad_alloc")
+            }
+            sizes.resize(chunks as usize, 0);
+            return self.split_with_sizes(&sizes, dim);
         }
         self.split(split_size, dim)
     }
