@@ -7,6 +7,7 @@ mod device;
 mod dtypes;
 mod memory_format;
 mod printing;
+mod sparse;
 mod support;
 mod views;
 
@@ -23,6 +24,7 @@ const SUITES: &[Suite] = &[
     ("memory_format.json", memory_format::run),
     ("promotion.json", arithmetic::run_promotion),
     ("inplace.json", arithmetic::run_inplace),
+    ("sparse.json", sparse::run),
 ];
 
 fn main() {
