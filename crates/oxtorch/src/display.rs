@@ -138,10 +138,7 @@ pub fn sparse_coo_repr_with(input: &SparseReprInput, options: &PrintOptions) -> 
     let body = format!("{PREFIX}{INDICES}{indices}),\n{}{VALUES}{values})", " ".repeat(indent));
     let mut out = body;
     // the first suffix always starts a new line (PyTorch's `force_newline` for sparse tensors)
-    let layout = Suffix {
-        text: "layout=oxtorch.sparse_coo".to_string(),
-        torch_len: "layout=torch.sparse_coo".len(),
-    };
+    let layout = Suffix { text: "layout=oxtorch.sparse_coo".to_string(), torch_len: "layout=torch.sparse_coo".len() };
     suffixes.push(layout);
     let mut last_line_len = out.len() - out.rfind('\n').map_or(0, |i| i) + 1;
     for (i, suffix) in suffixes.iter().enumerate() {

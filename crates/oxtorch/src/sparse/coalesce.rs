@@ -144,7 +144,10 @@ pub(crate) fn sorted_order(idx: &[i64], sparse_sizes: &[usize], nnz: usize) -> V
         _ => {
             let mut order: Vec<usize> = (0..nnz).collect();
             order.sort_by(|&a, &b| {
-                (0..sparse_dim).map(|d| idx[d * nnz + a].cmp(&idx[d * nnz + b])).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)
+                (0..sparse_dim)
+                    .map(|d| idx[d * nnz + a].cmp(&idx[d * nnz + b]))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
             });
             order
         }

@@ -39,9 +39,20 @@ pub fn sparse_coo_tensor(
         Some(d) => crate::backend::resolve_device(d)?,
         None => values.device(),
     };
-    let values = values.to(crate::TensorOptions::new().dtype(options.dtype.unwrap_or(values.dtype())).device(device), false)?;
+    let values =
+        values.to(crate::TensorOptions::new().dtype(options.dtype.unwrap_or(values.dtype())).device(device), false)?;
     let values = if values.dim() == 0 { values.reshape(&[1])? } else { values };
     let indices = indices.to_device(device)?;
+    if let (Some(size), Some(&first)) = (size, indices.sizes().first()) {
+        // with a size, PyTorch compares its length with the dimensions the inputs imply first
+        let dense_dim = values.dim() - 1;
+        if size.len() != first + dense_dim {
+            runtime_err!(
+                "'len(size) == sparse_dim + dense_dim' is not satisfied: len(size) = {}, sparse_dim = {first}, dense_dim = {dense_dim}",
+                size.len()
+            )
+        }
+    }
     if indices.dim() != 2 {
         runtime_err!("indices must be sparse_dim x nnz, but got: {}", fmt_list(indices.sizes()))
     }
@@ -127,11 +138,21 @@ fn check_index_bounds(host: &[i64], nnz: usize, sparse_sizes: &[usize]) -> Resul
 /// A sparse tensor of `sizes` with no specified elements (`torch.zeros(size, layout=torch.sparse_coo)`,
 /// `torch.sparse_coo_tensor(size=...)`): every dimension sparse, coalesced.
 pub fn sparse_zeros(sizes: &[usize], dtype: Option<DType>, device: Option<Device>) -> Result<SparseCooTensor> {
-    sparse_zeros_with_dims(sizes, sizes.len(), dtype.unwrap_or_else(get_default_dtype), device.unwrap_or_else(crate::get_default_device))
+    sparse_zeros_with_dims(
+        sizes,
+        sizes.len(),
+        dtype.unwrap_or_else(get_default_dtype),
+        device.unwrap_or_else(crate::get_default_device),
+    )
 }
 
 /// A zero-nnz sparse tensor with the first `sparse_dim` dimensions sparse and the rest dense.
-pub fn sparse_zeros_with_dims(sizes: &[usize], sparse_dim: usize, dtype: DType, device: Device) -> Result<SparseCooTensor> {
+pub fn sparse_zeros_with_dims(
+    sizes: &[usize],
+    sparse_dim: usize,
+    dtype: DType,
+    device: Device,
+) -> Result<SparseCooTensor> {
     let device = crate::backend::resolve_device(device)?;
     let sparse_dim = sparse_dim.min(sizes.len());
     let indices = crate::zeros(&[sparse_dim, 0], (DType::Int64, device))?;

@@ -125,7 +125,9 @@ impl SparseCooTensor {
     /// The values (`values()`): PyTorch refuses them on an uncoalesced tensor.
     pub fn values(&self) -> Result<Tensor> {
         if !self.coalesced {
-            return Err(Error::Runtime("Cannot get values on an uncoalesced tensor, please call .coalesce() first".into()));
+            return Err(Error::Runtime(
+                "Cannot get values on an uncoalesced tensor, please call .coalesce() first".into(),
+            ));
         }
         Ok(self.values.clone())
     }

@@ -12,7 +12,9 @@
 //! Values are converted and combined with the dense operations where PyTorch uses them (`binary_op` on the
 //! values); the merges and scatters run on the host (see [`super::coalesce`]).
 
-use super::coalesce::{block_size, check_in_bounds, host_indices, host_values, require_data, sorted_order, tensor_on, SparseElement};
+use super::coalesce::{
+    block_size, check_in_bounds, host_indices, host_values, require_data, sorted_order, tensor_on, SparseElement,
+};
 use super::coo::sparse_zeros_with_dims;
 use super::SparseCooTensor;
 use crate::dtype::DType;
@@ -144,7 +146,7 @@ pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
         BinaryOp::Add { alpha } => add(lhs, rhs, alpha, &output)?,
         BinaryOp::Sub { alpha } => {
             check_sub(lhs, rhs)?;
-            add(lhs, rhs, negate(alpha), &output)?
+            add(lhs, rhs, negate(alpha)?, &output)?
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,
         BinaryOp::Div { rounding_mode } => div(lhs, rhs, rounding_mode.is_some(), op, &output)?,
@@ -153,13 +155,13 @@ pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
 }
 
 /// `-alpha` for `sub` (PyTorch's `sub` is `add` with the negated multiplier).
-fn negate(alpha: Scalar) -> Scalar {
-    match alpha {
-        Scalar::Bool(b) => Scalar::Int(-(b as i64)),
+fn negate(alpha: Scalar) -> Result<Scalar> {
+    Ok(match alpha {
+        Scalar::Bool(_) => runtime_err!("torch boolean negative, the `-` operator, is not supported."),
         Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
         Scalar::Float(f) => Scalar::Float(-f),
         Scalar::Complex(c) => Scalar::Complex(-c),
-    }
+    })
 }
 
 fn dense_only(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
@@ -239,7 +241,7 @@ fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
         runtime_err!("For integral input tensors, argument alpha must not be a floating point number.")
     }
     if !dtype.is_complex() && matches!(alpha, Scalar::Complex(_)) {
-        runtime_err!("Complex alpha only supported for complex results.")
+        runtime_err!("For non-complex input tensors, argument alpha must not be a complex number.")
     }
     Ok(())
 }
@@ -250,7 +252,9 @@ fn not_implemented(kernel: &str, dtype: DType) -> Error {
 
 /// A Python number that is one: skips the multiplication by alpha.
 fn is_one(alpha: &Scalar) -> bool {
-    matches!(alpha, Scalar::Int(1)) || matches!(alpha, Scalar::Float(f) if *f == 1.0) || matches!(alpha, Scalar::Bool(true))
+    matches!(alpha, Scalar::Int(1))
+        || matches!(alpha, Scalar::Float(f) if *f == 1.0)
+        || matches!(alpha, Scalar::Bool(true))
 }
 
 // ----- add / sub -----
@@ -336,7 +340,11 @@ fn add_dense_sparse(dense: &Tensor, s: &SparseCooTensor, alpha: Scalar, out: DTy
 /// sparse + alpha * sparse (PyTorch's `add_out_sparse_cpu`), a sparse result of dtype `out`.
 fn add_sparse_sparse(t: &SparseCooTensor, s: &SparseCooTensor, alpha: Scalar, out: DType) -> Result<SparseCooTensor> {
     if t.sizes() != s.sizes() {
-        runtime_err!("add: expected sizes of 'self' and 'other' to match, but {} != {}", fmt_list(t.sizes()), fmt_list(s.sizes()))
+        runtime_err!(
+            "add: expected sizes of 'self' and 'other' to match, but {} != {}",
+            fmt_list(t.sizes()),
+            fmt_list(s.sizes())
+        )
     }
     let common = promote_types(t.dtype(), s.dtype());
     if !can_cast(common, out) {
@@ -348,10 +356,16 @@ fn add_sparse_sparse(t: &SparseCooTensor, s: &SparseCooTensor, alpha: Scalar, ou
         return Ok(r);
     }
     if t.nnz() == 0 {
-        let values = binary_op(BinaryOp::Mul, &Operand::Tensor(s.raw_values().clone()), &Operand::Scalar(alpha), Output::New)?;
+        let values =
+            binary_op(BinaryOp::Mul, &Operand::Tensor(s.raw_values().clone()), &Operand::Scalar(alpha), Output::New)?;
         let mut out_values = crate::empty(&[0], out)?;
         out_values.copy_from_result(&values)?;
-        return Ok(SparseCooTensor::from_parts(s.raw_indices().clone(), out_values, s.sizes().into(), s.is_coalesced()));
+        return Ok(SparseCooTensor::from_parts(
+            s.raw_indices().clone(),
+            out_values,
+            s.sizes().into(),
+            s.is_coalesced(),
+        ));
     }
     if t.sparse_dim() != s.sparse_dim() {
         runtime_err!(
@@ -482,7 +496,7 @@ fn mul_dense_sparse(d: &Operand, s: &SparseCooTensor, res_dtype: DType, in_place
     }
     let (d_dim, s_dim) = (d_sizes.len(), s.dim());
     let finish = |values: Tensor, s: &SparseCooTensor| -> Result<SparseCooTensor> {
-        let values = if in_place { values } else { values.to_dtype(res_dtype)? };
+        let values = if in_place { check_values_dtype(values, s.dtype())? } else { values.to_dtype(res_dtype)? };
         Ok(SparseCooTensor::from_parts(s.raw_indices().clone(), values, res_shape.clone(), s.is_coalesced()))
     };
     let s_vals = Operand::Tensor(s.raw_values().clone());
@@ -558,8 +572,20 @@ fn mul_dense_sparse(d: &Operand, s: &SparseCooTensor, res_dtype: DType, in_place
         }
     }
     let indices = tensor_on(r_idx, &[res_sparse_dim, res_nnz], s.device())?;
-    let values = if in_place { values } else { values.to_dtype(res_dtype)? };
+    let values = if in_place { check_values_dtype(values, s.dtype())? } else { values.to_dtype(res_dtype)? };
     Ok(SparseCooTensor::from_parts(indices, values, res_shape.clone(), true))
+}
+
+/// PyTorch's check when new values replace an in-place operand's: their dtype must stay the tensor's.
+fn check_values_dtype(values: Tensor, dtype: DType) -> Result<Tensor> {
+    if values.dtype() != dtype {
+        runtime_err!(
+            "dtype of values ({}) must match dtype of sparse tensor ({})",
+            values.dtype().scalar_type_name(),
+            dtype.scalar_type_name()
+        )
+    }
+    Ok(values)
 }
 
 fn s_vals_of(s: &SparseCooTensor) -> Operand {
@@ -724,9 +750,9 @@ fn div(lhs: &AnyOperand, rhs: &AnyOperand, rounded: bool, op: BinaryOp, output: 
         )
     }
     let divisor = match rhs {
-        AnyOperand::Sparse(_) => runtime_err!(
-            "Sparse division requires a scalar or zero-dim dense tensor divisor (got a sparse divisor)"
-        ),
+        AnyOperand::Sparse(_) => {
+            runtime_err!("Sparse division requires a scalar or zero-dim dense tensor divisor (got a sparse divisor)")
+        }
         AnyOperand::Dense(d) => d,
     };
     let AnyOperand::Sparse(t) = lhs else {
@@ -820,4 +846,3 @@ impl AnyTensor {
         }
     }
 }
-

@@ -27,7 +27,7 @@ DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.i
           torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
 SUBSET = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float16, torch.float32, torch.float64,
           torch.complex64]
-NAME = {d: str(d).replace("torch.", "") for d in DTYPES}
+NAME = {d: str(d).replace("torch.", "") for d in DTYPES + [torch.complex32]}
 
 
 def num(v, dtype):
