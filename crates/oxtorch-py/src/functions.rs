@@ -58,8 +58,15 @@ macro_rules! sized_factory {
             memory_format: Option<PyMemoryFormat>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, requires_grad)?;
             let opts = options(dtype, device, memory_format)?;
+            if stringify!($name) != "ones" {
+                if let Some(t) = crate::sparse::sparse_factory(&size_arg(size, kwargs)?, layout, opts)? {
+                    return Ok(t);
+                }
+            } else if layout.is_some_and(|l| l.0 == Layout::SparseCoo) {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err("full(...) is not implemented for sparse layout"));
+            }
+            check_layout(layout, requires_grad)?;
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
             f(&size_arg(size, kwargs)?, opts).py().map(PyTensor::new)
         }
@@ -364,6 +371,13 @@ fn arith_function(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let any_sparse = crate::sparse::is_sparse_obj(input)
+        || crate::sparse::is_sparse_obj(other)
+        || out.is_some_and(|o| o.borrow().sparse().is_some());
+    if any_sparse {
+        let r = crate::sparse::function_out(py, op, input, other, out)?;
+        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
+    }
     let (lhs, rhs) = (args::operand(input)?, args::operand(other)?);
     match out {
         None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),

@@ -9,6 +9,7 @@ pub mod device;
 pub mod errors;
 pub mod functions;
 pub mod interop;
+pub mod sparse;
 pub mod tensor;
 
 use pyo3::prelude::*;
@@ -21,6 +22,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device::get_default_device, m)?)?;
     m.add_class::<tensor::PyTensor>()?;
     functions::register(m)?;
+    sparse::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;

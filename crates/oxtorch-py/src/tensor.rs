@@ -21,6 +21,8 @@ const RELEASE_GIL_ABOVE: usize = 1 << 15;
 pub enum TensorValue {
     /// A strided (dense) tensor.
     Strided(Tensor),
+    /// A sparse COO tensor (see `sparse.rs`).
+    SparseCoo(crate::sparse::SparseCell),
 }
 
 /// A tensor (`torch.Tensor`).
@@ -40,6 +42,7 @@ impl PyTensor {
     pub fn strided(&self) -> PyResult<&Tensor> {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
+            TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
         }
     }
 }
@@ -212,48 +215,69 @@ impl PyTensor {
     /// The element type.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
+        if let Some(s) = self.sparse() {
+            return dtype_object(py, s.dtype());
+        }
         dtype_object(py, self.strided()?.dtype())
     }
 
     /// The device the data lives on.
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
+        if let Some(s) = self.sparse() {
+            return Ok(PyDevice::wrap(s.device()));
+        }
         Ok(PyDevice::wrap(self.strided()?.device()))
     }
 
     /// The memory layout (`oxtorch.strided`).
     #[getter]
     fn layout(&self) -> PyResult<PyLayout> {
+        if self.sparse().is_some() {
+            return Ok(PyLayout(oxtorch::Layout::SparseCoo));
+        }
         Ok(PyLayout(self.strided()?.layout()))
     }
 
     /// The sizes, as an `oxtorch.Size`.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        size_object(py, self.strided()?.sizes())
+        size_object(py, &crate::sparse::sizes_of(self)?)
     }
 
     /// Number of dimensions.
     #[getter]
     fn ndim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// True on the meta device.
     #[getter]
     fn is_meta(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.device().is_meta());
+        }
         Ok(self.strided()?.is_meta())
     }
 
     /// True on the CPU.
     #[getter]
     fn is_cpu(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.device().is_cpu());
+        }
         Ok(self.strided()?.device().is_cpu())
     }
 
     /// `size()` as an `oxtorch.Size`, or `size(dim)` as an int.
     #[pyo3(signature = (dim=None))]
     fn size(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = self.sparse() {
+            return match opt_dim(dim)? {
+                None => size_object(py, s.sizes()),
+                Some(d) => Ok(s.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            };
+        }
         match opt_dim(dim)? {
             None => size_object(py, self.strided()?.sizes()),
             Some(d) => Ok(self.strided()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
@@ -263,6 +287,15 @@ impl PyTensor {
     /// `stride()` as a tuple, or `stride(dim)` as an int (in elements).
     #[pyo3(signature = (dim=None))]
     fn stride(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = self.sparse() {
+            // PyTorch 2.15 reports zero strides for sparse tensors
+            return match opt_dim(dim)? {
+                None => Ok(PyTuple::new(py, vec![0usize; s.dim()])?.into_any().unbind()),
+                Some(d) => {
+                    s.size(d).py().map(|_| 0usize.into_pyobject(py).map(|o| o.into_any().unbind()))?.map_err(Into::into)
+                }
+            };
+        }
         match opt_dim(dim)? {
             None => Ok(PyTuple::new(py, self.strided()?.strides())?.into_any().unbind()),
             Some(d) => Ok(self.strided()?.stride(d).py()?.into_pyobject(py)?.into_any().unbind()),
@@ -271,47 +304,62 @@ impl PyTensor {
 
     /// Offset of the first element in the storage.
     fn storage_offset(&self) -> PyResult<usize> {
+        if self.sparse().is_some() {
+            return Ok(0);
+        }
         Ok(self.strided()?.storage_offset())
     }
 
     /// Number of dimensions.
     fn dim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// Alias of `dim()`.
     fn ndimension(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// Number of elements.
     fn numel(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(crate::sparse::sizes_of(self)?.iter().product())
     }
 
     /// Alias of `numel()`.
     fn nelement(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(crate::sparse::sizes_of(self)?.iter().product())
     }
 
     /// Bytes per element.
     fn element_size(&self) -> PyResult<usize> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.element_size());
+        }
         Ok(self.strided()?.element_size())
     }
 
     /// True for floating dtypes.
     fn is_floating_point(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.dtype().is_floating_point());
+        }
         Ok(self.strided()?.is_floating_point())
     }
 
     /// True for complex dtypes.
     fn is_complex(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.dtype().is_complex());
+        }
         Ok(self.strided()?.is_complex())
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
     #[pyo3(signature = (memory_format=None))]
     fn is_contiguous(&self, memory_format: Option<PyMemoryFormat>) -> PyResult<bool> {
+        if self.sparse().is_some() {
+            return Ok(false);
+        }
         Ok(self.strided()?.is_contiguous_in(memory_format.map_or(MemoryFormat::Contiguous, |f| f.0)))
     }
 
@@ -495,6 +543,15 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
+        if slf.sparse().is_some() {
+            let name = match format {
+                MemoryFormat::Contiguous => "Contiguous",
+                MemoryFormat::ChannelsLast => "ChannelsLast",
+                MemoryFormat::ChannelsLast3d => "ChannelsLast3d",
+                MemoryFormat::Preserve => "Preserve",
+            };
+            return Err(PyRuntimeError::new_err(format!("unsupported memory format option {name}")));
+        }
         if format != MemoryFormat::Preserve && slf.strided()?.is_contiguous_in(format) {
             return Ok(slf.into());
         }
@@ -505,6 +562,9 @@ impl PyTensor {
     /// A copy of the data (`preserve_format` keeps dense layouts).
     #[pyo3(signature = (memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.clone_tensor().py().map(PyTensor::new_sparse);
+        }
         let t = &self.strided()?;
         let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
         compute(py, &[t], || t.clone_in(format)).map(PyTensor::new)
@@ -520,6 +580,19 @@ impl PyTensor {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
         let (options, copy) = to_target(args, kwargs)?;
+        if let Some(s) = slf.sparse() {
+            let mut r = s.clone();
+            if let Some(d) = options.dtype {
+                r = r.to_dtype(d).py()?;
+            }
+            if let Some(d) = options.device {
+                r = r.to_device(d).py()?;
+            }
+            if copy {
+                r = r.clone_tensor().py()?;
+            }
+            return Py::new(py, PyTensor::new_sparse(r));
+        }
         let t = slf.strided()?.clone();
         let result = compute(py, &[&t], || t.to(options, copy))?;
         if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
@@ -701,6 +774,12 @@ impl PyTensor {
     }
     /// `other / self`, computed as PyTorch does: `self.reciprocal() * other`.
     fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if self.sparse().is_some() {
+            if crate::sparse::any_operand(other)?.is_none() {
+                return Ok(py.NotImplemented());
+            }
+            return Ok(Py::new(py, crate::sparse::method(self, BinaryOp::DIV, other, true)?)?.into_any());
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let reciprocal =
             arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self.strided()?), Output::New)?;
@@ -729,6 +808,20 @@ impl PyTensor {
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            if s.dtype() == DType::Bool {
+                return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+            }
+            let values = s.raw_values().mul(-1).py()?;
+            return oxtorch::sparse_coo_tensor(
+                s.raw_indices(),
+                &values,
+                Some(&s.sizes().iter().map(|&x| x as i64).collect::<Vec<_>>()),
+                oxtorch::SparseCooOptions { is_coalesced: Some(s.is_coalesced()), ..Default::default() },
+            )
+            .py()
+            .map(PyTensor::new_sparse);
+        }
         if self.strided()?.dtype() == DType::Bool {
             return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
@@ -753,6 +846,12 @@ impl PyTensor {
     }
 
     fn __len__(&self) -> PyResult<usize> {
+        if let Some(s) = self.sparse() {
+            return match s.sizes().first() {
+                Some(&n) => Ok(n),
+                None => Err(PyTypeError::new_err("len() of a 0-d tensor")),
+            };
+        }
         if self.strided()?.dim() == 0 {
             return Err(PyTypeError::new_err("len() of a 0-d tensor"));
         }
@@ -787,7 +886,120 @@ impl PyTensor {
         Ok(self.strided()?.item().py()?.to_i64())
     }
 
+    // ----- sparse COO -----
+
+    /// True for sparse COO tensors.
+    #[getter]
+    fn is_sparse(&self) -> bool {
+        self.sparse().is_some()
+    }
+
+    /// The number of sparse dimensions (0 for dense tensors).
+    fn sparse_dim(&self) -> PyResult<usize> {
+        crate::sparse::sparse_dim(self)
+    }
+
+    /// The number of dense dimensions (all of them for dense tensors).
+    fn dense_dim(&self) -> PyResult<usize> {
+        crate::sparse::dense_dim(self)
+    }
+
+    /// The number of specified elements of a sparse tensor.
+    fn _nnz(&self) -> PyResult<usize> {
+        Ok(crate::sparse::require_sparse(self, "_nnz")?.nnz())
+    }
+
+    /// The indices of a coalesced sparse tensor.
+    fn indices(&self) -> PyResult<PyTensor> {
+        crate::sparse::require_sparse(self, "indices")?.indices().py().map(PyTensor::new)
+    }
+
+    /// The values of a coalesced sparse tensor.
+    fn values(&self) -> PyResult<PyTensor> {
+        crate::sparse::require_sparse(self, "values")?.values().py().map(PyTensor::new)
+    }
+
+    /// The indices, coalesced or not (sharing storage).
+    fn _indices(&self) -> PyResult<PyTensor> {
+        Ok(PyTensor::new(crate::sparse::require_sparse(self, "_indices")?.raw_indices().clone()))
+    }
+
+    /// The values, coalesced or not (sharing storage).
+    fn _values(&self) -> PyResult<PyTensor> {
+        Ok(PyTensor::new(crate::sparse::require_sparse(self, "_values")?.raw_values().clone()))
+    }
+
+    /// Whether a sparse tensor is known to be coalesced.
+    fn is_coalesced(&self) -> PyResult<bool> {
+        Ok(crate::sparse::require_sparse(self, "is_coalesced")?.is_coalesced())
+    }
+
+    /// Sets the coalesced flag of a sparse tensor without checking, returning it.
+    fn _coalesced_(slf: PyRef<'_, Self>, coalesced: bool) -> PyResult<Py<PyTensor>> {
+        let mut s = crate::sparse::require_sparse(&slf, "_coalesced_")?;
+        s.set_coalesced(coalesced);
+        if let TensorValue::SparseCoo(cell) = &slf.value {
+            cell.set(s);
+        }
+        Ok(slf.into())
+    }
+
+    /// The coalesced form of a sparse tensor (itself when already coalesced).
+    fn coalesce(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
+        let s = crate::sparse::require_sparse(&slf, "coalesce")?;
+        if s.is_coalesced() {
+            return Ok(slf.into());
+        }
+        Py::new(py, PyTensor::new_sparse(s.coalesce().py()?))
+    }
+
+    /// The dense equivalent (a dense tensor returns itself).
+    #[pyo3(signature = (dtype=None, *, masked_grad=None))]
+    fn to_dense(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        dtype: Option<PyDType>,
+        masked_grad: Option<bool>,
+    ) -> PyResult<Py<PyTensor>> {
+        let _ = masked_grad;
+        match slf.sparse() {
+            Some(s) => {
+                let d = s.to_dense().py()?;
+                let d = match dtype {
+                    Some(dt) => d.to_dtype(dt.0).py()?,
+                    None => d,
+                };
+                Py::new(py, PyTensor::new(d))
+            }
+            None => match dtype {
+                Some(dt) => Py::new(py, PyTensor::new(slf.strided()?.to_dtype(dt.0).py()?)),
+                None => Ok(slf.into()),
+            },
+        }
+    }
+
+    /// A sparse COO copy: `to_sparse()` (every dimension sparse) or `to_sparse(sparse_dim)`.
+    #[pyo3(signature = (*args, layout=None, blocksize=None, dense_dim=None))]
+    fn to_sparse(
+        &self,
+        args: &Bound<'_, PyTuple>,
+        layout: Option<PyLayout>,
+        blocksize: Option<&Bound<'_, PyAny>>,
+        dense_dim: Option<i64>,
+    ) -> PyResult<PyTensor> {
+        let _ = (blocksize, dense_dim);
+        crate::sparse::to_sparse(self, args, layout)
+    }
+
+    /// `to_sparse_coo()`: `to_sparse()` with every dimension sparse.
+    fn to_sparse_coo(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        crate::sparse::to_sparse(self, &PyTuple::empty(py), None)
+    }
+
     fn __repr__(&self) -> PyResult<String> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.repr());
+        }
         Ok(self.strided()?.repr())
     }
 
@@ -862,20 +1074,35 @@ impl PyTensor {
 
 impl PyTensor {
     fn cast(&self, dtype: DType) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.to_dtype(dtype).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.to_dtype(dtype).py().map(PyTensor::new)
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::method(self, op, other, false);
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::New).map(PyTensor::new)
     }
 
     fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::in_place(self, op, other);
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
     }
 
     /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
     /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
     fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            if crate::sparse::any_operand(other)?.is_none() {
+                return Ok(py.NotImplemented());
+            }
+            return Ok(Py::new(py, crate::sparse::method(self, op, other, reflected)?)?.into_any());
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let me = Operand::from(self.strided()?);
         let (lhs, rhs) = if reflected { (&other, &me) } else { (&me, &other) };
