@@ -454,46 +454,14 @@ pub fn floor_divide(
 }
 
 /// Values of a tensor as complex doubles.
-type Values = Vec<num_complex::Complex<f64>>;
-
-/// Values of two tensors as complex doubles after broadcasting them together.
-fn broadcast_values(a: &Tensor, b: &Tensor) -> oxtorch::Result<(Values, Values)> {
-    let shape: Vec<i64> = oxtorch::shape::broadcast_shapes(a.sizes(), b.sizes())?.iter().map(|&s| s as i64).collect();
-    let values = |t: &Tensor| -> oxtorch::Result<Values> {
-        Ok(t.expand(&shape)?.to_scalars()?.iter().map(Scalar::to_complex).collect())
-    };
-    Ok((values(a)?, values(b)?))
-}
-
-/// `torch.equal`: same sizes and same values.
+/// `torch.equal`: same sizes and same values (in the promoted dtype, exactly).
 pub fn tensors_equal(a: &Tensor, b: &Tensor) -> PyResult<bool> {
-    if a.sizes() != b.sizes() {
-        return Ok(false);
-    }
-    let (x, y) = broadcast_values(a, b).py()?;
-    Ok(x == y)
+    a.equal(b).py()
 }
 
 /// `torch.allclose`: `|a - b| <= atol + rtol * |b|` everywhere (NaN equal to NaN only with `equal_nan`).
 pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-    if a.dtype() != b.dtype() {
-        return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
-            "{} did not match {}",
-            b.dtype().scalar_type_name(),
-            a.dtype().scalar_type_name()
-        )));
-    }
-    let (x, y) = broadcast_values(a, b).py()?;
-    Ok(x.iter().zip(&y).all(|(p, q)| {
-        let nan = p.re.is_nan() || p.im.is_nan() || q.re.is_nan() || q.im.is_nan();
-        if nan {
-            return equal_nan && (p.re.is_nan() || p.im.is_nan()) && (q.re.is_nan() || q.im.is_nan());
-        }
-        if p == q {
-            return true;
-        }
-        (p - q).norm() <= atol + rtol * q.norm()
-    }))
+    a.allclose(b, rtol, atol, equal_nan).py()
 }
 
 /// `torch.equal(input, other)`.

@@ -198,6 +198,7 @@ struct DLManagedTensorVersioned {
 }
 
 const KDL_CPU: i32 = 1;
+const KDL_CUDA: i32 = 2;
 const DLTENSOR_NAME: &CStr = c"dltensor";
 const USED_DLTENSOR_NAME: &CStr = c"used_dltensor";
 const VERSIONED_NAME: &CStr = c"dltensor_versioned";
@@ -289,12 +290,7 @@ unsafe extern "C" fn capsule_destructor(capsule: *mut pyo3::ffi::PyObject) {
 /// `Tensor.__dlpack__()`: a capsule describing the tensor's memory without copying; a DLPack 1.0
 /// ("dltensor_versioned") capsule when the consumer accepts version 1, else a legacy "dltensor" one.
 pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyAny>> {
-    if !t.device().is_cpu() {
-        return Err(PyBufferError::new_err(format!(
-            "oxtorch can only export CPU tensors through DLPack, not {}",
-            t.device()
-        )));
-    }
+    let device = dl_device(t.device())?;
     let base = t.storage().data_ptr().ok_or_else(|| PyRuntimeError::new_err("tensor has no data"))?;
     t.storage().mark_foreign_visible();
     let mut ctx = Box::new(ExportContext {
@@ -304,7 +300,7 @@ pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyA
     });
     let dl_tensor = DLTensor {
         data: base as *mut c_void,
-        device: DLDevice { device_type: KDL_CPU, device_id: 0 },
+        device,
         ndim: t.dim() as i32,
         dtype: dl_dtype(t.dtype()),
         shape: ctx.shape.as_mut_ptr(),
@@ -374,6 +370,20 @@ impl Drop for ImportedDlpack {
     }
 }
 
+/// `__dlpack_device__()`: `(kDLCPU, 0)` or `(kDLCUDA, index)`.
+pub fn dlpack_device(device: oxtorch::Device) -> PyResult<(i32, i32)> {
+    dl_device(device).map(|d| (d.device_type, d.device_id))
+}
+
+/// The DLPack device of a tensor's device: the CPU, or a CUDA device (`kDLCUDA`, its index).
+fn dl_device(device: oxtorch::Device) -> PyResult<DLDevice> {
+    match (device.type_name(), device.index()) {
+        ("cpu", _) => Ok(DLDevice { device_type: KDL_CPU, device_id: 0 }),
+        ("cuda", Some(i)) => Ok(DLDevice { device_type: KDL_CUDA, device_id: i32::from(i) }),
+        _ => Err(PyBufferError::new_err(format!("oxtorch cannot export {device} tensors through DLPack"))),
+    }
+}
+
 /// `oxtorch.from_dlpack(obj)`: a tensor sharing the memory of any object with `__dlpack__` (or of a capsule).
 #[pyfunction]
 pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -381,6 +391,13 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     let capsule = if obj.hasattr("__dlpack__")? {
         let kwargs = pyo3::types::PyDict::new(py);
         kwargs.set_item("max_version", (1, 0))?;
+        // a CUDA producer makes its data ready for oxtorch's stream, CUDA's legacy default stream (`1`)
+        if obj.hasattr("__dlpack_device__")? {
+            let (device_type, _): (i32, i32) = obj.call_method0("__dlpack_device__")?.extract()?;
+            if device_type == KDL_CUDA {
+                kwargs.set_item("stream", 1)?;
+            }
+        }
         match obj.call_method("__dlpack__", (), Some(&kwargs)) {
             Ok(c) => c,
             // producers that predate DLPack 1.0 do not take max_version
@@ -428,12 +445,15 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         };
         (dl, sizes, strides)
     };
-    if dl.device.device_type != KDL_CPU {
-        return Err(PyBufferError::new_err(format!(
-            "oxtorch can only import CPU DLPack tensors (got device type {})",
-            dl.device.device_type
-        )));
-    }
+    let device = match (dl.device.device_type, u8::try_from(dl.device.device_id)) {
+        (KDL_CPU, _) => oxtorch::Device::cpu(),
+        (KDL_CUDA, Ok(i)) => oxtorch::Device::cuda(i).py()?,
+        (other, _) => {
+            return Err(PyBufferError::new_err(format!(
+                "oxtorch can only import CPU and CUDA DLPack tensors (got device type {other})"
+            )))
+        }
+    };
     let dtype = from_dl_dtype(dl.dtype)?;
     let sizes = crate::args::to_sizes(&sizes)?;
     let strides: Vec<usize> = match strides {
@@ -444,6 +464,18 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         None => oxtorch::shape::contiguous_strides(&sizes).to_vec(),
     };
     let len = oxtorch::shape::required_storage_len(&sizes, &strides, 0);
+    if device.type_name() == "cuda" {
+        let address = (dl.data as u64).wrapping_add(dl.byte_offset);
+        // SAFETY: the DLPack contract: `address` is device memory of `device` valid for the described extent
+        // while the managed tensor lives, which `owner` keeps alive (and releases only after the device's queued
+        // work on it has finished, see `CudaStorage`'s drop).
+        let memory = unsafe {
+            oxtorch::backend::cuda::CudaStorage::from_foreign(device, address, len * dtype.itemsize(), Box::new(owner))
+        }
+        .py()?;
+        let storage = Storage::from_buffer(device, dtype, len, oxtorch::backend::Buffer::Cuda(memory));
+        return Tensor::from_storage(storage, 0, &sizes, &strides).py().map(PyTensor::new);
+    }
     // SAFETY: the byte offset stays inside the producer's allocation by the DLPack contract.
     let data = unsafe { (dl.data as *mut u8).add(dl.byte_offset as usize) };
     // SAFETY: the DLPack contract: `data` is valid for the described extent while the managed tensor lives (kept

@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod attributes;
+pub mod cuda;
 pub mod device;
 pub mod errors;
 pub mod functions;
@@ -23,6 +24,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tensor::PyTensor>()?;
     functions::register(m)?;
     sparse::register(m)?;
+    cuda::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;

@@ -626,22 +626,61 @@ impl PyTensor {
         Ok(slf.into())
     }
 
-    /// A copy on the CPU (this tensor when already there).
-    fn cpu(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
-        if slf.strided()?.device().is_cpu() {
+    /// This tensor in host memory (itself when already there), in `memory_format`.
+    #[pyo3(signature = (memory_format=None))]
+    fn cpu(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        let t = slf.strided()?.clone();
+        let options = TensorOptions::new().device(oxtorch::Device::cpu());
+        let options = match memory_format {
+            Some(f) => options.memory_format(f.0),
+            None => options,
+        };
+        let result = compute(py, &[&t], || t.to(options, false))?;
+        if result.is_same(&t) && result.dtype() == t.dtype() {
             return Ok(slf.into());
         }
-        Py::new(py, PyTensor::new(slf.strided()?.to_device(oxtorch::Device::cpu()).py()?))
+        Py::new(py, PyTensor::new(result))
     }
 
-    /// A copy on a CUDA device (fails clearly in a build without a CUDA backend).
-    #[pyo3(signature = (device=None))]
-    fn cuda(&self, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
+    /// This tensor on a CUDA device (`device`: an index, `'cuda:N'` or a device; the current CUDA device when
+    /// None): itself when already there. `non_blocking` changes nothing (copies from pageable memory are
+    /// synchronous in PyTorch too).
+    #[pyo3(signature = (device=None, non_blocking=false, memory_format=None))]
+    fn cuda(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        device: Option<&Bound<'_, PyAny>>,
+        non_blocking: bool,
+        memory_format: Option<PyMemoryFormat>,
+    ) -> PyResult<Py<PyTensor>> {
+        let _ = non_blocking;
         let d = match device {
-            Some(d) if !d.is_none() => device_arg(d)?,
+            Some(d) if !d.is_none() => match d.extract::<i64>() {
+                Ok(i) => oxtorch::Device::from_ordinal(i).py()?,
+                Err(_) => device_arg(d)?,
+            },
             _ => oxtorch::Device::parse("cuda").py()?,
         };
-        self.strided()?.to_device(d).py().map(PyTensor::new)
+        if d.type_name() != "cuda" {
+            return Err(PyRuntimeError::new_err(format!("Invalid device, must be cuda device, got {d}")));
+        }
+        let t = slf.strided()?.clone();
+        let options = TensorOptions::new().device(d);
+        let options = match memory_format {
+            Some(f) => options.memory_format(f.0),
+            None => options,
+        };
+        let result = compute(py, &[&t], || t.to(options, false))?;
+        if result.is_same(&t) && result.dtype() == t.dtype() {
+            return Ok(slf.into());
+        }
+        Py::new(py, PyTensor::new(result))
+    }
+
+    /// True on a CUDA device.
+    #[getter]
+    fn is_cuda(&self) -> PyResult<bool> {
+        Ok(self.strided()?.is_cuda())
     }
 
     fn float(&self) -> PyResult<PyTensor> {
@@ -1034,7 +1073,10 @@ impl PyTensor {
         Ok(array)
     }
 
-    /// DLPack export: a capsule describing this tensor's memory (no copy).
+    /// DLPack export: a capsule describing this tensor's memory (no copy). For a CUDA tensor, `stream` is the
+    /// consumer's stream, as the array API defines it: -1 asks for no synchronization, None or 1 the legacy
+    /// default stream (oxtorch's own), 2 the per-thread default stream (refused, as PyTorch refuses it), another
+    /// integer a stream handle; oxtorch's queued work on the tensor is finished before the capsule is returned.
     #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
     fn __dlpack__(
         &self,
@@ -1044,25 +1086,38 @@ impl PyTensor {
         dl_device: Option<&Bound<'_, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        let _ = (stream, dl_device);
+        let _ = dl_device;
+        let t = self.strided()?;
+        let stream: Option<i64> = match stream {
+            Some(s) if !s.is_none() => {
+                Some(s.extract().map_err(|_| PyTypeError::new_err("stream must be ``int`` or ``none``"))?)
+            }
+            _ => None,
+        };
+        if t.is_cuda() {
+            match stream {
+                Some(2) => {
+                    return Err(pyo3::exceptions::PyBufferError::new_err("per-thread default stream is not supported."))
+                }
+                Some(0) => return Err(PyRuntimeError::new_err("unsupported stream on CUDA: 0.")),
+                Some(-1) => {}
+                _ => py.detach(|| oxtorch::backend::synchronize(t.device())).py()?,
+            }
+        }
         let versioned = match max_version {
             Some(v) if !v.is_none() => v.get_item(0)?.extract::<i64>()? >= 1,
             _ => false,
         };
         if copy == Some(true) {
-            let c = self.strided()?.clone_in(oxtorch::MemoryFormat::Contiguous).map_err(to_py)?;
+            let c = t.clone_in(oxtorch::MemoryFormat::Contiguous).map_err(to_py)?;
             return crate::interop::to_dlpack(py, &c, versioned);
         }
-        crate::interop::to_dlpack(py, self.strided()?, versioned)
+        crate::interop::to_dlpack(py, t, versioned)
     }
 
-    /// DLPack device: `(1, 0)`, the CPU.
+    /// DLPack device: `(1, 0)` for the CPU, `(2, index)` for a CUDA device.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
-        if self.strided()?.device().is_cpu() {
-            Ok((1, 0))
-        } else {
-            Err(pyo3::exceptions::PyBufferError::new_err(format!("no DLPack device for {}", self.strided()?.device())))
-        }
+        crate::interop::dlpack_device(self.strided()?.device())
     }
 
     /// Whether all values are close: `|self - other| <= atol + rtol * |other|`.

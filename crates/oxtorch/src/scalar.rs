@@ -18,6 +18,16 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// The number negated exactly, as PyTorch's `-scalar` (integers wrap; a bool becomes the integer 0 or -1).
+    pub fn negated(self) -> Scalar {
+        match self {
+            Scalar::Bool(b) => Scalar::Int(-i64::from(b)),
+            Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
+            Scalar::Float(f) => Scalar::Float(-f),
+            Scalar::Complex(c) => Scalar::Complex(-c),
+        }
+    }
+
     /// The dtype the value is held in before promotion: bool, int64, float64 or complex128.
     pub fn storage_dtype(&self) -> DType {
         match self {

@@ -4,10 +4,11 @@ implemented natively in Rust. ``import oxtorch as torch`` runs the Tensor Attrib
 import builtins as _builtins
 
 from . import _C
+from . import cuda
 from ._C import *  # noqa: F401,F403  (dtypes, device, layouts, memory formats, Tensor, factories, arithmetic)
 from ._C import Tensor, dtype, device, tensor, empty
 
-__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size"]
+__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda"]
 
 
 class Size(tuple):
@@ -36,6 +37,14 @@ class Size(tuple):
         for s in self:
             n *= s
         return n
+
+
+def _get_device(self):
+    """The CUDA device index of this tensor, or -1 for a tensor on the CPU (``Tensor.get_device()``)."""
+    return _C._tensor_get_device(self)
+
+
+Tensor.get_device = _get_device  # type: ignore[attr-defined]
 
 
 def _dtype_by_name(name):

@@ -7,6 +7,7 @@ from typing import Any, overload, type_check_only
 from typing_extensions import TypeAlias, disjoint_base
 
 from . import _C as _C
+from . import cuda as cuda
 from ._C import *
 from ._C import Tensor, _DeviceLike, dtype
 
@@ -19,7 +20,8 @@ __all__ = [
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
-    "Size",
+    "OutOfMemoryError", "AcceleratorError",
+    "Size", "cuda",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor",
 ]
@@ -31,6 +33,7 @@ class Size(tuple[_int, ...]):
     def numel(self) -> _int: ...
 
 def _dtype_by_name(name: _builtins.str) -> dtype: ...
+def _get_device(self: Tensor) -> _int: ...
 
 # The type of the legacy constructors. At runtime each is a class made by the metaclass `_LegacyTensorType`, whose
 # `__new__` returns a plain Tensor (so no instance of the class itself ever exists); typed here as a callable

@@ -9,9 +9,11 @@
 * Lines after a ``# disallowed (RuntimeError: <message>)`` comment must raise that error with that message (the
   reference message with its dtype names, e.g. ``Float``, left out).
 * An example that needs a CUDA or MPS device (allocates there, ``.cuda()``, ``device=1``, ``device='cuda:1'``,
-  ``with torch.device('cuda:1'):``) must raise ``RuntimeError`` saying it cannot allocate a tensor on that device
-  without a backend. A later example that reads a name only such a failed example would have created (``r``
-  after the ``with`` block) is skipped as *dependent*, and counted as such in the summary.
+  ``with torch.device('cuda:1'):``) runs as documented where this machine has that device (``cuda:1`` needs two
+  GPUs; an example commented ``# Fail`` must raise PyTorch's cross-device error). Where the machine lacks it, it
+  must raise PyTorch's error for that situation: no NVIDIA driver, no GPU, an invalid device ordinal, or (MPS)
+  no backend in this build. A later example that reads a name only such a failed example would have created
+  (``r`` after the ``with`` block) is skipped as *dependent*, and counted as such in the summary.
 
 A test id that is run on its own first replays the examples before it in the document (without asserting them)
 so that its namespace is the one the document assumes.
@@ -141,6 +143,20 @@ EXAMPLES = parse_examples(SPEC_FILE.read_text(encoding="utf-8"))
 
 ACCEL_TYPES = ("cuda", "mps")
 NO_BACKEND_RE = re.compile(r"Cannot allocate a tensor on device '((?:cuda|mps)(?::\d+)?)'")
+NO_DRIVER = (
+    "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from "
+    "http://www.nvidia.com/Download/index.aspx"
+)
+CROSS_DEVICE = "Expected all tensors to be on the same device, but found at least two devices"
+
+
+def device_available(accel: str) -> bool:
+    """Whether this machine has the device an example needs (``'cuda:1'``, ``'cuda|cuda:0'``, ``'mps'``)."""
+    first = accel.split("|")[0]
+    kind, _, index = first.partition(":")
+    if kind != "cuda" or not oxtorch.cuda.is_available():
+        return False
+    return int(index or 0) < oxtorch.cuda.device_count()
 
 
 def accelerator_device(source: str, namespace: dict):
@@ -248,13 +264,17 @@ class Session:
         printed = buf.getvalue().rstrip("\n")
         self.printed[index] = printed if error is None else f"{type(error).__name__}: {error}"
 
-        if accel is not None:
+        if accel is not None and not device_available(accel):
             for name in assigned_names(ex.source):
                 if name not in self.namespace:
                     self.missing[name] = ex.lineno
             if error is None:
-                return "fail", f"needs a {accel} device, which has no backend: expected RuntimeError, got {printed!r}"
-            return self._check_no_backend(error, accel)
+                return "fail", f"needs a {accel} device, which this machine lacks: expected an error, got {printed!r}"
+            return self._check_unavailable(error, accel)
+        if accel is not None and "# Fail" in ex.source:
+            if error is None or CROSS_DEVICE not in str(error):
+                return "fail", f"documented to fail across devices, got {self.printed[index]!r}"
+            return "ok", ""
 
         for name in assigned_names(ex.source):
             self.missing.pop(name, None)
@@ -278,6 +298,20 @@ class Session:
             if printed != want:
                 return "fail", f"printed {printed!r}, documented {want!r}"
         return "ok", ""
+
+    @staticmethod
+    def _check_unavailable(error: BaseException, accel: str):
+        if accel.startswith("cuda"):
+            first = str(error).splitlines()[0] if str(error) else ""
+            if oxtorch.cuda.device_count() > 0:
+                if type(error).__name__ == "AcceleratorError" and first == "CUDA error: invalid device ordinal":
+                    return "accel", ""
+                return "fail", f"expected AcceleratorError (invalid device ordinal), got {type(error).__name__}: {first}"
+            expected = (NO_DRIVER, "No CUDA GPUs are available")
+            if builtin_kind(error) == "RuntimeError" and first in expected:
+                return "accel", ""
+            return "fail", f"expected RuntimeError ({NO_DRIVER!r}), got {type(error).__name__}: {first}"
+        return Session._check_no_backend(error, accel)
 
     @staticmethod
     def _check_no_backend(error: BaseException, accel: str):

@@ -2,6 +2,7 @@
 //! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
 //! [`convert`] (copies and casts), and `Display` (PyTorch's repr).
 
+pub mod compare;
 pub mod convert;
 pub mod factory;
 pub mod index;

@@ -154,13 +154,19 @@ fn compute<D: CpuElement, C: Arith>(
     // rounding of intermediate results to the storage type where PyTorch computes in it (float16/bfloat16
     // rounded division against a tensor); the one-element path computes purely in float32
     let round = move |x: C| if scalar_rhs { x } else { x.cast::<D>().cast::<C>() };
-    let is_one = |s: &Scalar| s.to_complex() == num_complex::Complex::new(1.0, 0.0);
+    // `alpha == 1` is a plain add/sub for real types (the product is exact); complex types always multiply, as
+    // PyTorch does (`a + alpha * b`, subtraction negating alpha), which decides infinities' and zeros' signs
+    let plain = |s: &Scalar| !D::DTYPE.is_complex() && s.to_complex() == num_complex::Complex::new(1.0, 0.0);
     match op {
-        BinaryOp::Add { alpha } if is_one(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::add),
-        BinaryOp::Sub { alpha } if is_one(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::sub),
+        BinaryOp::Add { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::add),
+        BinaryOp::Sub { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::sub),
         BinaryOp::Add { alpha } => {
             let alpha: C = D::from_scalar(alpha).cast();
             binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::add(a, C::mul(alpha, b)))
+        }
+        BinaryOp::Sub { alpha } if D::DTYPE.is_complex() => {
+            let minus_alpha: C = D::from_scalar(alpha.negated()).cast();
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::add(a, C::mul(minus_alpha, b)))
         }
         BinaryOp::Sub { alpha } => {
             let alpha: C = D::from_scalar(alpha).cast();

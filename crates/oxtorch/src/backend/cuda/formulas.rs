@@ -125,16 +125,6 @@ fn is_zero(value: Scalar, dtype: DType) -> bool {
     crate::dispatch_dtype!(dtype, T => T::from_scalar(value) == T::default())
 }
 
-/// Negates a number exactly (`-alpha` for subtraction); integers wrap.
-fn negate(s: Scalar) -> Scalar {
-    match s {
-        Scalar::Bool(b) => Scalar::Int(-i64::from(b)),
-        Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
-        Scalar::Float(f) => Scalar::Float(-f),
-        Scalar::Complex(c) => Scalar::Complex(-c),
-    }
-}
-
 /// Builds formulas for one common dtype.
 struct Builder {
     s: DType,
@@ -194,7 +184,7 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
     };
     let body = match op {
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
-            let alpha = if matches!(op, BinaryOp::Sub { .. }) { negate(alpha) } else { alpha };
+            let alpha = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
             let o = f.o;
             f.value("alpha", alpha, o);
             // a CPU scalar is read at arithmetic precision

@@ -3,7 +3,7 @@
 //! parameter block by value.
 
 use super::driver::{driver_error, Device};
-use super::source::{KernelSpec, ParamBlock};
+use super::source::KernelSpec;
 use crate::error::{Error, Result};
 use cudarc::driver::{result, CudaFunction, CudaModule};
 use cudarc::nvrtc::{CompileError, CompileOptions};
@@ -77,7 +77,7 @@ impl KernelCache {
 pub fn launch(
     dev: &Device,
     spec: &KernelSpec,
-    params: &ParamBlock<'_>,
+    params: &[u8],
     grid: (u32, u32, u32),
     block: (u32, u32, u32),
 ) -> Result<()> {
@@ -85,7 +85,7 @@ pub fn launch(
         return Ok(());
     }
     let kernel = dev.kernels.get(dev, spec)?;
-    let mut bytes = params.bytes.clone();
+    let mut bytes = params.to_vec();
     let mut args = [bytes.as_mut_ptr() as *mut std::ffi::c_void];
     // SAFETY: the function was compiled from `spec`, whose one parameter is the struct `spec.params()` lays
     // out; `bytes` holds exactly that struct and outlives the call (the driver copies parameters at launch).

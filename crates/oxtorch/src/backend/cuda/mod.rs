@@ -12,7 +12,7 @@ mod driver;
 pub mod formulas;
 mod launch;
 mod memory;
-mod ops;
+pub mod ops;
 pub mod source;
 
 pub use driver::{current_device, device_count, ensure_device, is_available, set_device, synchronize, NO_DRIVER_MSG};

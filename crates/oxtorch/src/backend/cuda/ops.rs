@@ -4,7 +4,6 @@
 
 use super::driver::{driver_error, Device};
 use super::formulas::{self, Formula, Values};
-use super::launch::launch;
 use super::memory::CudaStorage;
 use super::source::{KernelInput, KernelSpec, LoopShape, ParamBlock, BLOCK, MAX_DIMS, TILE, TILE_ROWS};
 use crate::backend::cpu::{self, CpuBuffer, CpuElement};
@@ -25,51 +24,92 @@ fn cuda_part(storage: &Storage) -> Result<&CudaStorage> {
     }
 }
 
-/// One tensor operand of a kernel: its storage and dtype (its geometry is in the plan).
-struct Operand<'a> {
-    storage: &'a CudaStorage,
-    dtype: DType,
+/// A kernel launch, fully decided: the kernel, its parameter block, and the grid. Building one touches no GPU,
+/// so the tests can check it (and run its kernel as host C++) on any machine.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The generated kernel.
+    pub spec: KernelSpec,
+    /// Its parameter block, as the kernel reads it.
+    pub params: Vec<u8>,
+    /// Blocks per grid dimension.
+    pub grid: (u32, u32, u32),
+    /// Threads per block dimension.
+    pub block: (u32, u32, u32),
 }
 
-/// Runs a binary arithmetic kernel (see [`crate::backend::binary`]).
-pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
-    let out = cuda_part(call.out)?;
+/// The address of a storage's first element, as a launch records it (a device address on a GPU; any address
+/// with the same alignment in the tests).
+pub type AddressOf<'f> = &'f dyn Fn(&Storage) -> u64;
+
+/// Decides the launch of a binary arithmetic kernel; `None` when there is nothing to compute.
+pub fn describe_binary(call: &BinaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let values = match (call.lhs, call.rhs) {
         (Arg::Value(v), _) => Values::Lhs(v),
         (_, Arg::Value(v)) => Values::Rhs(v),
         _ => Values::None,
     };
     let formula = formulas::binary(call.op, call.dtype, values)?;
-    let (ka, oa) = kernel_input(call.lhs)?;
-    let (kb, ob) = kernel_input(call.rhs)?;
-    run(call.plan, out, call.out.dtype(), call.dtype, [ka, kb], [oa, ob], formula, false)
+    let ((ka, sa), (kb, sb)) = (kernel_input(call.lhs), kernel_input(call.rhs));
+    describe(call.plan, call.out, call.dtype, [ka, kb], [sa, sb], formula, false, address)
 }
 
-/// How a binary kernel reads one argument, and the tensor operand behind it.
-fn kernel_input<'a>(arg: Arg<'a>) -> Result<(KernelInput, Option<Operand<'a>>)> {
-    Ok(match arg {
-        Arg::Storage(s) => (KernelInput::Tensor(s.dtype()), Some(Operand { storage: cuda_part(s)?, dtype: s.dtype() })),
+/// How a binary kernel reads one argument, and the storage behind it.
+fn kernel_input(arg: Arg<'_>) -> (KernelInput, Option<&Storage>) {
+    match arg {
+        Arg::Storage(s) => (KernelInput::Tensor(s.dtype()), Some(s)),
         Arg::Output => (KernelInput::Output, None),
         Arg::Value(_) => (KernelInput::Absent, None),
-    })
+    }
+}
+
+/// Decides the launch of a casting copy of `src` into `dst` along `plan`.
+pub fn describe_copy(plan: &Plan, dst: &Storage, src: &Storage, address: AddressOf<'_>) -> Result<Option<Launch>> {
+    let inputs = [KernelInput::Tensor(src.dtype()), KernelInput::Absent];
+    describe(plan, dst, dst.dtype(), inputs, [Some(src), None], formulas::copy(), true, address)
+}
+
+/// Decides the launch of a fill of `dst` with `value` along `plan`.
+pub fn describe_fill(plan: &Plan, dst: &Storage, value: Scalar, address: AddressOf<'_>) -> Result<Option<Launch>> {
+    let formula = formulas::fill(value, dst.dtype());
+    describe(plan, dst, dst.dtype(), [KernelInput::Absent; 2], [None, None], formula, false, address)
+}
+
+/// The device address of a CUDA storage (0 for any other: the iterator never mixes them into a kernel).
+fn device_address(storage: &Storage) -> u64 {
+    cuda_part(storage).map_or(0, CudaStorage::address)
+}
+
+/// Checks that every storage of a kernel is on the output's device, then launches it.
+fn run(launch: Option<Launch>, out: &Storage, inputs: &[Option<&Storage>]) -> Result<()> {
+    let dev: &Arc<Device> = cuda_part(out)?.device();
+    for s in inputs.iter().flatten() {
+        if !Arc::ptr_eq(cuda_part(s)?.device(), dev) {
+            return Err(Error::Runtime("internal error: a CUDA kernel operand on another device".into()));
+        }
+    }
+    dev.bind()?;
+    match launch {
+        Some(l) => super::launch::launch(dev, &l.spec, &l.params, l.grid, l.block),
+        None => Ok(()),
+    }
+}
+
+/// Runs a binary arithmetic kernel (see [`crate::backend::binary`]).
+pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
+    let launch = describe_binary(call, &device_address)?;
+    let inputs = [kernel_input(call.lhs).1, kernel_input(call.rhs).1];
+    run(launch, call.out, &inputs)
 }
 
 /// Copies `src` into `dst` along `plan`, converting each element (see [`crate::backend::copy`]).
 pub(crate) fn copy(plan: &Plan, dst: &Storage, src: &Storage) -> Result<()> {
-    let (out, input) = (cuda_part(dst)?, cuda_part(src)?);
-    if !Arc::ptr_eq(out.device(), input.device()) {
-        return Err(Error::Runtime("internal error: a CUDA copy kernel across devices".into()));
-    }
-    let operand = Operand { storage: input, dtype: src.dtype() };
-    let inputs = [KernelInput::Tensor(src.dtype()), KernelInput::Absent];
-    run(plan, out, dst.dtype(), dst.dtype(), inputs, [Some(operand), None], formulas::copy(), true)
+    run(describe_copy(plan, dst, src, &device_address)?, dst, &[Some(src)])
 }
 
 /// Writes `value` into every element `plan` visits (see [`crate::backend::fill`]).
 pub(crate) fn fill(plan: &Plan, dst: &Storage, value: Scalar) -> Result<()> {
-    let out = cuda_part(dst)?;
-    let formula = formulas::fill(value, dst.dtype());
-    run(plan, out, dst.dtype(), dst.dtype(), [KernelInput::Absent; 2], [None, None], formula, false)
+    run(describe_fill(plan, dst, value, &device_address)?, dst, &[])
 }
 
 /// Whether every offset a plan operand reaches fits 31 bits (the narrow index path).
@@ -118,41 +158,37 @@ fn loop_shape(
     Ok(LoopShape::Strided { rank, narrow: fits_narrow(plan) })
 }
 
-/// Generates, fills in and launches one elementwise kernel: operand 0 of `plan` is `out`, operands 1 and 2 the
-/// two inputs (absent ones carry no pointer).
+/// Generates one elementwise kernel and fills in its parameters: operand 0 of `plan` is `out`, operands 1 and 2
+/// the two inputs (absent ones carry no pointer).
 #[allow(clippy::too_many_arguments)]
-fn run(
+fn describe(
     plan: &Plan,
-    out: &CudaStorage,
-    out_dtype: DType,
+    out: &Storage,
     compute: DType,
     inputs: [KernelInput; 2],
-    operands: [Option<Operand<'_>>; 2],
+    operands: [Option<&Storage>; 2],
     formula: Formula,
     transpose_ok: bool,
-) -> Result<()> {
-    let dev: &Arc<Device> = out.device();
-    dev.bind()?;
+    address_of: AddressOf<'_>,
+) -> Result<Option<Launch>> {
     let n = plan.numel();
     if n == 0 {
-        return Ok(());
+        return Ok(None);
     }
-    let address = |storage: &CudaStorage, offset: usize, dtype: DType| -> (u64, usize) {
-        (storage.address() + (offset * dtype.itemsize()) as u64, dtype.itemsize())
+    let address = |storage: &Storage, offset: usize| -> (u64, usize) {
+        let size = storage.dtype().itemsize();
+        (address_of(storage) + (offset * size) as u64, size)
     };
-    let mut addresses = vec![address(out, plan.offsets[0], out_dtype)];
+    let mut addresses = vec![address(out, plan.offsets[0])];
     for (k, operand) in operands.iter().enumerate() {
-        if let Some(op) = operand {
-            if !Arc::ptr_eq(op.storage.device(), dev) {
-                return Err(Error::Runtime("internal error: a CUDA kernel operand on another device".into()));
-            }
-            addresses.push(address(op.storage, plan.offsets[k + 1], op.dtype));
+        if let Some(s) = operand {
+            addresses.push(address(s, plan.offsets[k + 1]));
         }
     }
     let shape = loop_shape(plan, &inputs, &addresses, transpose_ok)?;
     let spec = KernelSpec {
         op: formula.name,
-        out: out_dtype,
+        out: out.dtype(),
         compute,
         inputs,
         values: formula.values.iter().map(|(p, _)| p.clone()).collect(),
@@ -177,7 +213,7 @@ fn run(
     for (d, &size) in plan.sizes.iter().enumerate() {
         params.set_i64("sizes", d, size as i64);
         params.set_i64("so", d, plan.strides[0][d] as i64);
-        params.set_i64("sa", d, plan.strides[1].get(d).copied().unwrap_or(0) as i64);
+        params.set_i64("sa", d, plan.strides.get(1).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
         params.set_i64("sb", d, plan.strides.get(2).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
     }
     let (grid, block) = match shape {
@@ -192,7 +228,8 @@ fn run(
             ((tiles(0), tiles(1), outer as u32), (TILE, TILE_ROWS, 1))
         }
     };
-    launch(dev, &spec, &params, grid, block)
+    let params = params.bytes;
+    Ok(Some(Launch { spec, params, grid, block }))
 }
 
 /// A one-dimensional grid of `blocks` blocks.

@@ -8,7 +8,7 @@
 #else
 #include <cmath>
 #include <cstring>
-#define DEV static inline
+#define DEV inline
 #define GLOBAL static
 struct Dim3 { unsigned x, y, z; };
 static Dim3 blockIdx, threadIdx, blockDim, gridDim;

@@ -177,9 +177,13 @@ impl KernelSpec {
 
     /// The kernel's source, prelude included.
     pub fn source(&self) -> String {
-        let mut s = String::with_capacity(PRELUDE.len() + 4096);
-        s.push_str(PRELUDE);
-        s.push('\n');
+        format!("{PRELUDE}\n{}", self.body())
+    }
+
+    /// The kernel's source after the prelude: its parameter struct, element function and kernel (the tests put
+    /// many of these, each in a namespace of its own, after one prelude).
+    pub fn body(&self) -> String {
+        let mut s = String::with_capacity(4096);
         s.push_str(&self.params().declaration("Params"));
         s.push_str(&self.element_function());
         match self.shape {
@@ -376,6 +380,8 @@ pub struct ParamLayout {
     pub fields: Vec<Field>,
     /// Size of the struct in bytes (a multiple of its largest alignment).
     pub size: usize,
+    /// Where the last field ends.
+    end: usize,
     align: usize,
 }
 
@@ -386,10 +392,11 @@ impl ParamLayout {
 
     fn push_array(&mut self, name: &'static str, ty: FieldType, count: usize) {
         let align = ty.size();
-        let offset = self.size.div_ceil(align) * align;
+        let offset = self.end.div_ceil(align) * align;
         self.fields.push(Field { name, ty, count, offset });
         self.align = self.align.max(align);
-        self.size = (offset + align * count).div_ceil(self.align) * self.align;
+        self.end = offset + align * count;
+        self.size = self.end.div_ceil(self.align) * self.align;
     }
 
     /// The offset of a field.
@@ -461,6 +468,7 @@ mod tests {
             inputs: [KernelInput::Tensor(DType::Float16), KernelInput::Absent],
             values: vec![
                 ValueParam { name: "x", dtype: DType::Bool },
+                ValueParam { name: "z", dtype: DType::Int16 },
                 ValueParam { name: "y", dtype: DType::Complex128 },
             ],
             body: "r = a;".into(),
@@ -472,12 +480,15 @@ mod tests {
         assert_eq!(l.offset("a"), Some(16));
         assert_eq!(l.offset("b"), None);
         assert_eq!(l.offset("x"), Some(24));
+        assert_eq!(l.offset("z"), Some(26));
         assert_eq!(l.offset("y"), Some(32));
         assert_eq!(l.offset("sizes"), Some(48));
         assert_eq!(l.offset("so"), Some(64));
         assert_eq!(l.offset("sa"), Some(80));
         assert_eq!(l.size, 96);
-        assert!(spec.source().contains("struct Params {\n  i64 n;\n  u64 out;\n  u64 a;\n  bool x;\n  c128 y;"));
+        assert!(spec
+            .source()
+            .contains("struct Params {\n  i64 n;\n  u64 out;\n  u64 a;\n  bool x;\n  i16 z;\n  c128 y;"));
         assert_eq!(spec.name(), "ox_t_f32_f32_f16_v_s2n");
     }
 }

@@ -1,0 +1,684 @@
+//! The generated CUDA kernels, checked on any machine, GPU or not.
+//!
+//! 1. **On the host.** Every kernel the CUDA backend would launch for a matrix of operations (each arithmetic
+//!    operation and rounding mode, every dtype, mixed dtypes, contiguous vectorized / misaligned / strided /
+//!    broadcast / in-place loops, Python-number operands on either side, every casting copy, fills) is described
+//!    exactly as on a GPU (`oxtorch::backend::cuda::ops::describe_*`: same source, same parameter bytes, same
+//!    grid), compiled as host C++ (the kernel prelude supports that), run thread by thread, and compared element
+//!    by element with the CPU backend on the same operands. Where PyTorch's CUDA kernels compute differently
+//!    from its CPU kernels (a CPU scalar read at float32 precision, division by a scalar through its reciprocal,
+//!    `a + alpha * b` as one fused multiply-add, integer floor division by zero), the expected values are
+//!    computed here by those rules instead.
+//! 2. **With NVRTC.** Where `libnvrtc` loads, every one of those kernels, plus the tiled transposing copies, is
+//!    compiled for the GPU (sm_90) by NVRTC, as the backend compiles them.
+//!
+//! Each part prints how many kernels it ran, or that it was skipped and why (no C++ compiler, no libnvrtc).
+
+use oxtorch::backend::cuda::ops::{describe_binary, describe_copy, describe_fill, Launch};
+use oxtorch::backend::cuda::source::{LoopShape, PRELUDE};
+use oxtorch::backend::{self, Arg, BinaryCall};
+use oxtorch::iter::Plan;
+use oxtorch::storage::Storage;
+use oxtorch::{BinaryOp, CpuElement, DType, RoundingMode, Scalar};
+use std::fmt::Write as _;
+use std::process::Command;
+
+/// Little-endian bytes of elements.
+trait Bytes {
+    fn put(self, out: &mut Vec<u8>);
+}
+macro_rules! bytes_le {
+    ($($t:ty),*) => {$(impl Bytes for $t { fn put(self, out: &mut Vec<u8>) { out.extend(self.to_le_bytes()) } })*};
+}
+bytes_le!(u8, i8, i16, i32, i64, f32, f64);
+impl Bytes for bool {
+    fn put(self, out: &mut Vec<u8>) {
+        out.push(u8::from(self))
+    }
+}
+impl Bytes for half::f16 {
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend(self.to_bits().to_le_bytes())
+    }
+}
+impl Bytes for half::bf16 {
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend(self.to_bits().to_le_bytes())
+    }
+}
+impl<T: Bytes> Bytes for num_complex::Complex<T> {
+    fn put(self, out: &mut Vec<u8>) {
+        self.re.put(out);
+        self.im.put(out);
+    }
+}
+
+/// The bytes of a CPU storage's elements.
+fn storage_bytes(s: &Storage) -> Vec<u8> {
+    let buffer = backend::read(s, 0, s.len()).unwrap();
+    let mut out = Vec::new();
+    oxtorch::dispatch_dtype!(s.dtype(), T => {
+        for v in T::into_vec(buffer).unwrap() {
+            v.put(&mut out);
+        }
+    });
+    out
+}
+
+/// A small deterministic generator.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// How operand values are drawn.
+#[derive(Clone, Copy, PartialEq)]
+enum Values {
+    /// Any value of the dtype's range that arithmetic handles (integers over their range, floats in [-8, 8]).
+    Any,
+    /// Nonzero values (divisors).
+    NonZero,
+    /// Values in [0, 100) with a fractional part, which every dtype holds or truncates the same way.
+    Castable,
+}
+
+/// A CPU storage of `len` random elements of `dtype`.
+fn random_storage(dtype: DType, len: usize, values: Values, rng: &mut Lcg) -> Storage {
+    let scalars: Vec<Scalar> = (0..len)
+        .map(|_| {
+            let x = rng.next();
+            let real = match values {
+                Values::Castable => x * 100.0,
+                Values::Any | Values::NonZero => (x - 0.5) * 16.0,
+            };
+            let real = (real * 8.0).round() / 8.0;
+            let real = if values == Values::NonZero && real.abs() < 0.125 { 1.25 } else { real };
+            match dtype {
+                DType::Bool => Scalar::Bool(x > 0.5),
+                d if d.is_integral(false) => {
+                    let v = match (values, d) {
+                        (Values::Any, DType::UInt8) => (x * 256.0) as i64,
+                        (Values::Any, DType::Int8) => ((x - 0.5) * 255.0) as i64,
+                        (Values::Any, DType::Int16) => ((x - 0.5) * 65000.0) as i64,
+                        (Values::Any, DType::Int32) => ((x - 0.5) * 4.0e9) as i64,
+                        (Values::Any, _) => ((x - 0.5) * 1.8e19) as i64,
+                        (_, DType::UInt8) => real.abs().trunc() as i64,
+                        _ => real.trunc() as i64,
+                    };
+                    Scalar::Int(if v == 0 && values == Values::NonZero { 3 } else { v })
+                }
+                d if d.is_complex() => Scalar::Complex(num_complex::Complex::new(real, (rng.next() - 0.5) * 4.0)),
+                _ => Scalar::Float(real),
+            }
+        })
+        .collect();
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&scalars, &[len], dtype).unwrap();
+    t.storage().clone()
+}
+
+/// A copy of a CPU storage's contents in a new storage.
+fn duplicate(s: &Storage) -> Storage {
+    Storage::from_cpu_buffer(backend::read(s, 0, s.len()).unwrap())
+}
+
+/// One kernel to run on the host: its launch, the storages it reads and writes (by operand: out, a, b) with
+/// their fake base addresses, and the output's expected bytes.
+struct Case {
+    name: String,
+    launch: Launch,
+    storages: Vec<(Storage, u64)>,
+    expected: Vec<u8>,
+    out_dtype: DType,
+}
+
+/// Fake device addresses: 256-aligned and far apart, as device allocations are.
+fn fake_base(k: usize) -> u64 {
+    0x7f00_0000_0000 + (k as u64) * 0x1000_0000
+}
+
+/// Geometry of one operand: its strides and offset over the iteration shape.
+#[derive(Clone)]
+struct Geo {
+    strides: Vec<usize>,
+    offset: usize,
+}
+
+impl Geo {
+    fn contiguous(shape: &[usize], offset: usize) -> Geo {
+        Geo { strides: oxtorch::shape::contiguous_strides(shape).to_vec(), offset }
+    }
+    fn len(&self, shape: &[usize]) -> usize {
+        oxtorch::shape::required_storage_len(shape, &self.strides, self.offset).max(1)
+    }
+}
+
+/// An input of a binary case.
+#[derive(Clone)]
+enum In {
+    Tensor(DType, Geo, Values),
+    Value(Scalar),
+    Output,
+}
+
+struct Binary {
+    op: BinaryOp,
+    common: DType,
+    shape: Vec<usize>,
+    out: (DType, Geo),
+    lhs: In,
+    rhs: In,
+}
+
+/// Builds a binary case: the launch on fake addresses, and the CPU backend's result as the expectation (or the
+/// result of `expect`, which gets the input storages, when CUDA computes differently).
+fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<&dyn Fn(&[Storage]) -> Vec<u8>>) -> Case {
+    let out_len = b.out.1.len(&b.shape);
+    let out = random_storage(b.out.0, out_len, Values::Any, rng);
+    let mut storages = vec![(out.clone(), fake_base(0))];
+    let mut geometry: Vec<(Vec<usize>, usize)> = vec![(b.out.1.strides.clone(), b.out.1.offset)];
+    for (k, input) in [&b.lhs, &b.rhs].into_iter().enumerate() {
+        match input {
+            In::Tensor(dtype, geo, values) => {
+                let s = random_storage(*dtype, geo.len(&b.shape), *values, rng);
+                storages.push((s, fake_base(k + 1)));
+                geometry.push((geo.strides.clone(), geo.offset));
+            }
+            In::Output => geometry.push((b.out.1.strides.clone(), b.out.1.offset)),
+            In::Value(_) => geometry.push((vec![0; b.shape.len()], 0)),
+        }
+    }
+    let strides: Vec<&[usize]> = geometry.iter().map(|(s, _)| s.as_slice()).collect();
+    let offsets: Vec<usize> = geometry.iter().map(|(_, o)| *o).collect();
+    let plan = Plan::from_geometry(&b.shape, &strides, &offsets);
+    let expected_out = duplicate(&out);
+    // the tensor inputs' storages, in order, follow the output's
+    let mut tensors = storages.iter().skip(1).map(|(s, _)| s);
+    let mut arg = |input: &In| -> Arg<'_> {
+        match input {
+            In::Tensor(..) => Arg::Storage(tensors.next().unwrap()),
+            In::Value(v) => Arg::Value(*v),
+            In::Output => Arg::Output,
+        }
+    };
+    let (lhs, rhs) = (arg(&b.lhs), arg(&b.rhs));
+    let address = |s: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(s)).map_or(0, |(_, a)| *a);
+    let call = BinaryCall { op: b.op, dtype: b.common, plan: &plan, out: &out, lhs, rhs };
+    let launch = describe_binary(&call, &address).unwrap().unwrap();
+    let expected = match expect {
+        Some(f) => f(&storages.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>()),
+        None => {
+            let cpu = BinaryCall { out: &expected_out, ..call };
+            backend::binary(&cpu).unwrap();
+            storage_bytes(&expected_out)
+        }
+    };
+    Case { name, launch, storages, expected, out_dtype: b.out.0 }
+}
+
+/// The dtypes each operation reaches a kernel with (sub has no bool kernel, true division only floating and
+/// complex ones, rounded division no bool or complex one).
+fn dtypes_for(op: BinaryOp) -> Vec<DType> {
+    DType::ALL
+        .into_iter()
+        .filter(|d| match op {
+            BinaryOp::Sub { .. } => *d != DType::Bool,
+            BinaryOp::Div { rounding_mode: None } => d.is_floating_point() || d.is_complex(),
+            BinaryOp::Div { rounding_mode: Some(_) } => *d != DType::Bool && !d.is_complex(),
+            _ => true,
+        })
+        .collect()
+}
+
+/// A Python number of `dtype`'s kind that every backend reads the same way (exact in every dtype, with an exact
+/// reciprocal).
+fn exact_value(dtype: DType) -> Scalar {
+    match dtype {
+        DType::Bool => Scalar::Bool(true),
+        d if d.is_integral(false) => Scalar::Int(3),
+        d if d.is_complex() => Scalar::Complex(num_complex::Complex::new(0.5, 0.0)),
+        _ => Scalar::Float(0.5),
+    }
+}
+
+fn binary_cases(rng: &mut Lcg) -> Vec<Case> {
+    let ops = [
+        ("add", BinaryOp::ADD),
+        ("sub", BinaryOp::SUB),
+        ("mul", BinaryOp::Mul),
+        ("div", BinaryOp::DIV),
+        ("div_trunc", BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) }),
+        ("div_floor", BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }),
+    ];
+    let mut cases = Vec::new();
+    for (name, op) in ops {
+        let divisor = if matches!(op, BinaryOp::Div { .. }) { Values::NonZero } else { Values::Any };
+        for s in dtypes_for(op) {
+            let t = |geo: Geo, v: Values| In::Tensor(s, geo, v);
+            let flat = vec![1000];
+            let grid = vec![7, 9];
+            let layouts: Vec<(&str, Vec<usize>, Geo, In, In)> = vec![
+                (
+                    "contiguous",
+                    flat.clone(),
+                    Geo::contiguous(&flat, 0),
+                    t(Geo::contiguous(&flat, 0), Values::Any),
+                    t(Geo::contiguous(&flat, 0), divisor),
+                ),
+                (
+                    "misaligned",
+                    flat.clone(),
+                    Geo::contiguous(&flat, 1),
+                    t(Geo::contiguous(&flat, 3), Values::Any),
+                    t(Geo::contiguous(&flat, 0), divisor),
+                ),
+                (
+                    "strided",
+                    grid.clone(),
+                    Geo::contiguous(&grid, 0),
+                    t(Geo { strides: vec![1, 7], offset: 2 }, Values::Any),
+                    t(Geo { strides: vec![0, 1], offset: 1 }, divisor),
+                ),
+                (
+                    "inplace",
+                    grid.clone(),
+                    Geo { strides: vec![1, 7], offset: 0 },
+                    In::Output,
+                    t(Geo { strides: vec![1, 0], offset: 0 }, divisor),
+                ),
+                (
+                    "value_rhs",
+                    flat.clone(),
+                    Geo::contiguous(&flat, 0),
+                    t(Geo::contiguous(&flat, 0), Values::Any),
+                    In::Value(exact_value(s)),
+                ),
+                (
+                    "value_lhs",
+                    grid.clone(),
+                    Geo::contiguous(&grid, 0),
+                    In::Value(exact_value(s)),
+                    t(Geo::contiguous(&grid, 0), divisor),
+                ),
+            ];
+            for (layout, shape, out, lhs, rhs) in layouts {
+                let b = Binary { op, common: s, shape, out: (s, out), lhs, rhs };
+                cases.push(binary_case(format!("{name} {} {layout}", s.name()), b, rng, None));
+            }
+        }
+    }
+    // mixed dtypes: inputs converted on load, results rounded to the common dtype, then stored as the output's
+    let flat = vec![1000];
+    let mixed = [
+        (DType::Float32, DType::Float32, DType::Int32, DType::Float32),
+        (DType::Float32, DType::Float32, DType::Float16, DType::Float32),
+        (DType::Int16, DType::Int16, DType::UInt8, DType::Int8),
+        (DType::Complex128, DType::Complex128, DType::Complex64, DType::Float64),
+        (DType::Float16, DType::Float32, DType::Float32, DType::Float32),
+        (DType::Float64, DType::BFloat16, DType::BFloat16, DType::Bool),
+    ];
+    for (out, common, a, b) in mixed {
+        for (name, op) in [("add", BinaryOp::ADD), ("mul", BinaryOp::Mul)] {
+            let g = Geo::contiguous(&flat, 0);
+            let bin = Binary {
+                op,
+                common,
+                shape: flat.clone(),
+                out: (out, g.clone()),
+                lhs: In::Tensor(a, g.clone(), Values::Any),
+                rhs: In::Tensor(b, g.clone(), Values::Any),
+            };
+            cases.push(binary_case(
+                format!("{name} {}+{}->{} in {}", a.name(), b.name(), out.name(), common.name()),
+                bin,
+                rng,
+                None,
+            ));
+        }
+    }
+    cases.extend(cuda_specific_cases(rng));
+    cases
+}
+
+/// The f32 values of a CPU storage.
+fn f32s(s: &Storage) -> Vec<f32> {
+    f32::into_vec(backend::read(s, 0, s.len()).unwrap()).unwrap()
+}
+
+fn to_bytes<T: Bytes>(values: impl IntoIterator<Item = T>) -> Vec<u8> {
+    let mut out = Vec::new();
+    values.into_iter().for_each(|v| v.put(&mut out));
+    out
+}
+
+/// Where PyTorch's CUDA kernels compute differently from its CPU kernels, checked against those rules.
+fn cuda_specific_cases(rng: &mut Lcg) -> Vec<Case> {
+    let flat = vec![300];
+    let g = Geo::contiguous(&flat, 0);
+    let tensor = |d: DType, v: Values| In::Tensor(d, g.clone(), v);
+    let mut cases = Vec::new();
+    // true division by a Python number multiplies by its reciprocal, computed in float32 on the host
+    let b = Binary {
+        op: BinaryOp::DIV,
+        common: DType::Float32,
+        shape: flat.clone(),
+        out: (DType::Float32, g.clone()),
+        lhs: tensor(DType::Float32, Values::Any),
+        rhs: In::Value(Scalar::Float(3.0)),
+    };
+    let by_reciprocal = |s: &[Storage]| to_bytes(f32s(&s[1]).into_iter().map(|x| x * (1.0f32 / 3.0)));
+    cases.push(binary_case("div f32 by the number 3 (reciprocal)".into(), b, rng, Some(&by_reciprocal)));
+    // a Python number joins float16 arithmetic at float32 precision
+    let b = Binary {
+        op: BinaryOp::ADD,
+        common: DType::Float16,
+        shape: flat.clone(),
+        out: (DType::Float16, g.clone()),
+        lhs: tensor(DType::Float16, Values::Any),
+        rhs: In::Value(Scalar::Float(0.1)),
+    };
+    let at_f32 = |s: &[Storage]| {
+        let a = half::f16::into_vec(backend::read(&s[1], 0, s[1].len()).unwrap()).unwrap();
+        to_bytes(a.into_iter().map(|x| half::f16::from_f32(x.to_f32() + 0.1f32)))
+    };
+    cases.push(binary_case("add f16 and the number 0.1 (float32 scalar)".into(), b, rng, Some(&at_f32)));
+    // a + alpha * b is one fused multiply-add
+    let b = Binary {
+        op: BinaryOp::Add { alpha: Scalar::Float(0.3) },
+        common: DType::Float32,
+        shape: flat.clone(),
+        out: (DType::Float32, g.clone()),
+        lhs: tensor(DType::Float32, Values::Any),
+        rhs: tensor(DType::Float32, Values::Any),
+    };
+    let fused = |s: &[Storage]| {
+        let (a, b) = (f32s(&s[1]), f32s(&s[2]));
+        to_bytes(a.into_iter().zip(b).map(|(x, y)| 0.3f32.mul_add(y, x)))
+    };
+    cases.push(binary_case("add f32 with alpha 0.3 (fused)".into(), b, rng, Some(&fused)));
+    // integer floor division by zero is 0 (no error on the GPU)
+    let b = Binary {
+        op: BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
+        common: DType::Int32,
+        shape: flat.clone(),
+        out: (DType::Int32, g.clone()),
+        lhs: tensor(DType::Int32, Values::Any),
+        rhs: In::Value(Scalar::Int(0)),
+    };
+    let zeros = |_: &[Storage]| to_bytes(std::iter::repeat_n(0i32, 300));
+    cases.push(binary_case("div_floor i32 by zero".into(), b, rng, Some(&zeros)));
+    cases
+}
+
+fn copy_cases(rng: &mut Lcg) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for dst in DType::ALL {
+        for src in DType::ALL {
+            for (layout, shape, src_strides) in
+                [("contiguous", vec![300usize], vec![1usize]), ("strided", vec![5, 7], vec![1, 5])]
+            {
+                let d = random_storage(dst, shape.iter().product(), Values::Any, rng);
+                let s = random_storage(src, shape.iter().product(), Values::Castable, rng);
+                let dst_strides = oxtorch::shape::contiguous_strides(&shape);
+                let plan = Plan::from_geometry(&shape, &[&dst_strides, &src_strides], &[0, 0]);
+                let storages = vec![(d.clone(), fake_base(0)), (s.clone(), fake_base(1))];
+                let address = |x: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(x)).map_or(0, |(_, a)| *a);
+                let launch = describe_copy(&plan, &d, &s, &address).unwrap().unwrap();
+                let expected_out = duplicate(&d);
+                backend::copy(&plan, &expected_out, &s).unwrap();
+                let expected = storage_bytes(&expected_out);
+                let name = format!("copy {} -> {} {layout}", src.name(), dst.name());
+                cases.push(Case { name, launch, storages, expected, out_dtype: dst });
+            }
+        }
+    }
+    cases
+}
+
+fn fill_cases(rng: &mut Lcg) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for dtype in DType::ALL {
+        for (layout, shape, strides) in
+            [("contiguous", vec![300usize], vec![1usize]), ("strided", vec![4, 6], vec![1, 5])]
+        {
+            let value = match dtype {
+                DType::Bool => Scalar::Bool(true),
+                d if d.is_complex() => Scalar::Complex(num_complex::Complex::new(1.5, -2.25)),
+                d if d.is_integral(false) => Scalar::Int(-7),
+                _ => Scalar::Float(-2.75),
+            };
+            let len = oxtorch::shape::required_storage_len(&shape, &strides, 0);
+            let d = random_storage(dtype, len, Values::Any, rng);
+            let plan = Plan::from_geometry(&shape, &[&strides], &[0]);
+            let storages = vec![(d.clone(), fake_base(0))];
+            let address = |x: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(x)).map_or(0, |(_, a)| *a);
+            let launch = describe_fill(&plan, &d, value, &address).unwrap().unwrap();
+            let expected_out = duplicate(&d);
+            backend::fill(&plan, &expected_out, value).unwrap();
+            let expected = storage_bytes(&expected_out);
+            cases.push(Case {
+                name: format!("fill {} {layout}", dtype.name()),
+                launch,
+                storages,
+                expected,
+                out_dtype: dtype,
+            });
+        }
+    }
+    cases
+}
+
+/// A C++ program that runs every case's kernel thread by thread and prints each output as hex.
+fn host_program(cases: &[Case]) -> String {
+    let mut s = format!("{PRELUDE}\n#include <cstddef>\n#include <cstdio>\n#include <cstring>\n");
+    for (i, case) in cases.iter().enumerate() {
+        let _ = writeln!(s, "namespace k{i} {{\n{}\n}}", case.launch.spec.body());
+        // the parameter struct's C layout is the one the launch filled in
+        let layout = case.launch.spec.params();
+        let _ = writeln!(s, "static_assert(sizeof(k{i}::Params) == {}, \"size\");", layout.size);
+        for f in &layout.fields {
+            let _ = writeln!(s, "static_assert(offsetof(k{i}::Params, {}) == {}, \"{}\");", f.name, f.offset, f.name);
+        }
+        let _ = writeln!(s, "static void run{i}() {{");
+        let params = &case.launch.params;
+        let _ = writeln!(s, "  static const unsigned char params[] = {{{}}};", hex_list(params));
+        let _ = writeln!(s, "  k{i}::Params p; std::memcpy(&p, params, sizeof p);");
+        for (k, (storage, base)) in case.storages.iter().enumerate() {
+            let bytes = storage_bytes(storage);
+            let _ = writeln!(s, "  alignas(16) static unsigned char m{k}[] = {{{}}};", hex_list(&bytes));
+            // re-point every address field that lies in this storage's fake range at the host array
+            for field in ["out", "a", "b"] {
+                if let Some(offset) = case.launch.spec.params().offset(field) {
+                    let value = u64::from_le_bytes(params[offset..offset + 8].try_into().unwrap());
+                    if value >= *base && value < base + 0x1000_0000 {
+                        let _ = writeln!(s, "  p.{field} = (u64)(m{k} + {});", value - base);
+                    }
+                }
+            }
+        }
+        let ((gx, gy, gz), (bx, by, bz)) = (case.launch.grid, case.launch.block);
+        let _ = writeln!(
+            s,
+            "  gridDim = Dim3{{{gx}, {gy}, {gz}}}; blockDim = Dim3{{{bx}, {by}, {bz}}};\n  \
+             for (unsigned z = 0; z < {gz}; ++z) for (unsigned y = 0; y < {gy}; ++y) for (unsigned x = 0; x < {gx}; ++x)\n    \
+             for (unsigned tz = 0; tz < {bz}; ++tz) for (unsigned ty = 0; ty < {by}; ++ty) for (unsigned tx = 0; tx < {bx}; ++tx) {{\n      \
+             blockIdx = Dim3{{x, y, z}}; threadIdx = Dim3{{tx, ty, tz}}; k{i}::{}(p);\n    }}",
+            case.launch.spec.name()
+        );
+        let _ = writeln!(s, "  std::printf(\"C{i} \");\n  for (unsigned i = 0; i < sizeof m0; ++i) std::printf(\"%02x\", m0[i]);\n  std::printf(\"\\n\");\n}}");
+    }
+    s.push_str("int main() {\n");
+    for i in 0..cases.len() {
+        let _ = writeln!(s, "  run{i}();");
+    }
+    s.push_str("  return 0;\n}\n");
+    s
+}
+
+fn hex_list(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "0".into();
+    }
+    bytes.iter().map(|b| format!("{b}")).collect::<Vec<_>>().join(",")
+}
+
+fn parse_hex(s: &str) -> Vec<u8> {
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+}
+
+/// Whether two output elements of `dtype` agree: exactly, NaN with any NaN, complex within 2 units in the last
+/// place of each component (the conformance rule for complex arithmetic).
+fn element_matches(dtype: DType, got: &[u8], want: &[u8]) -> bool {
+    fn close32(a: f32, b: f32) -> bool {
+        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i64 - b.to_bits() as i64).abs() <= 2
+    }
+    fn close64(a: f64, b: f64) -> bool {
+        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i128 - b.to_bits() as i128).abs() <= 2
+    }
+    let f32_at = |b: &[u8], i: usize| f32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+    let f64_at = |b: &[u8], i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    match dtype {
+        DType::Float16 => {
+            let (a, b) = (half::f16::from_le_bytes([got[0], got[1]]), half::f16::from_le_bytes([want[0], want[1]]));
+            (a.is_nan() && b.is_nan()) || got == want
+        }
+        DType::BFloat16 => {
+            let (a, b) = (half::bf16::from_le_bytes([got[0], got[1]]), half::bf16::from_le_bytes([want[0], want[1]]));
+            (a.is_nan() && b.is_nan()) || got == want
+        }
+        DType::Float32 => {
+            let (a, b) = (f32_at(got, 0), f32_at(want, 0));
+            (a.is_nan() && b.is_nan()) || got == want
+        }
+        DType::Float64 => {
+            let (a, b) = (f64_at(got, 0), f64_at(want, 0));
+            (a.is_nan() && b.is_nan()) || got == want
+        }
+        DType::Complex64 => close32(f32_at(got, 0), f32_at(want, 0)) && close32(f32_at(got, 4), f32_at(want, 4)),
+        DType::Complex128 => close64(f64_at(got, 0), f64_at(want, 0)) && close64(f64_at(got, 8), f64_at(want, 8)),
+        _ => got == want,
+    }
+}
+
+/// Part 1: compile every case as host C++, run it, compare. Returns (ran, matched) or `None` when skipped.
+fn run_on_host(cases: &[Case]) -> Option<(usize, usize)> {
+    let compiler = ["c++", "g++", "clang++"].into_iter().find(|c| Command::new(c).arg("--version").output().is_ok())?;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let (src, exe) = (dir.join("cuda_kernels_host.cpp"), dir.join("cuda_kernels_host"));
+    std::fs::write(&src, host_program(cases)).unwrap();
+    let compiled = Command::new(compiler)
+        .args(["-std=c++17", "-O1", "-ffp-contract=off", "-w", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "the generated kernels do not compile as C++:\n{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let run = Command::new(&exe).output().unwrap();
+    assert!(run.status.success(), "the host run of the kernels failed: {}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    let mut matched = 0;
+    let mut failures = Vec::new();
+    for (i, line) in stdout.lines().enumerate() {
+        let case = &cases[i];
+        let got = parse_hex(line.split_once(' ').unwrap().1);
+        let size = case.out_dtype.itemsize();
+        let bad: Vec<usize> = (0..got.len() / size)
+            .filter(|&e| {
+                !element_matches(
+                    case.out_dtype,
+                    &got[e * size..(e + 1) * size],
+                    &case.expected[e * size..(e + 1) * size],
+                )
+            })
+            .collect();
+        if bad.is_empty() && got.len() == case.expected.len() {
+            matched += 1;
+        } else {
+            let show = |b: &[u8], e: usize| format!("{:02x?}", &b[e * size..((e + 1) * size).min(b.len())]);
+            let first = bad.first().copied().unwrap_or(0);
+            failures.push(format!(
+                "{} ({} elements differ, first at {first}: got {} expected {}; kernel {})",
+                case.name,
+                bad.len(),
+                show(&got, first),
+                show(&case.expected, first),
+                case.launch.spec.name()
+            ));
+        }
+    }
+    for f in failures.iter().take(20) {
+        println!("   !! {f}");
+    }
+    Some((stdout.lines().count(), matched))
+}
+
+/// Part 2: NVRTC compiles every kernel for sm_90, plus transposing copies. `None` when libnvrtc is missing.
+fn compile_with_nvrtc(cases: &[Case]) -> Option<usize> {
+    if !oxtorch::backend::cuda::nvrtc_available() {
+        return None;
+    }
+    let mut specs: Vec<_> = cases.iter().map(|c| c.launch.spec.clone()).collect();
+    specs.extend(transpose_specs());
+    specs.sort_by_key(|s| s.name());
+    specs.dedup();
+    for spec in &specs {
+        if let Err(e) = oxtorch::backend::cuda::compile_ptx(&spec.source(), "90") {
+            panic!("NVRTC rejects {}:\n{}", spec.name(), e.message());
+        }
+    }
+    Some(specs.len())
+}
+
+/// The transposing copies' kernels (which the host cannot run: they synchronize a block's threads).
+fn transpose_specs() -> Vec<oxtorch::backend::cuda::source::KernelSpec> {
+    let mut specs = Vec::new();
+    for (shape, src_strides) in [(vec![64usize, 64], vec![64usize, 1]), (vec![64, 3136, 4], vec![3136, 1, 200704])] {
+        for (dst, src) in
+            [(DType::Float32, DType::Float32), (DType::BFloat16, DType::Float32), (DType::Complex128, DType::Int8)]
+        {
+            let n: usize = shape.iter().product();
+            let d = Storage::zeroed(n, dst, oxtorch::Device::cpu()).unwrap();
+            let s = Storage::zeroed(n * 2, src, oxtorch::Device::cpu()).unwrap();
+            let dst_strides: Vec<usize> = {
+                let mut st = vec![1; shape.len()];
+                for i in 1..shape.len() {
+                    st[i] = st[i - 1] * shape[i - 1];
+                }
+                st
+            };
+            let plan = Plan::from_geometry(&shape, &[&dst_strides, &src_strides], &[0, 0]);
+            let launch = describe_copy(&plan, &d, &s, &|_| 0x7f00_0000_0000).unwrap().unwrap();
+            assert!(matches!(launch.spec.shape, LoopShape::Transpose { .. }), "{:?}", launch.spec.shape);
+            specs.push(launch.spec);
+        }
+    }
+    specs
+}
+
+fn main() {
+    let mut rng = Lcg(42);
+    let mut cases = binary_cases(&mut rng);
+    cases.extend(copy_cases(&mut rng));
+    cases.extend(fill_cases(&mut rng));
+    let mut failed = false;
+    match run_on_host(&cases) {
+        Some((ran, matched)) => {
+            println!("cuda kernels on the host: {ran} kernels ran, {matched} matched the expected results");
+            failed |= ran != cases.len() || matched != ran;
+        }
+        None => println!("cuda kernels on the host: skipped ({} kernels; no C++ compiler found)", cases.len()),
+    }
+    match compile_with_nvrtc(&cases) {
+        Some(n) => println!("cuda kernels with NVRTC: {n} kernels compiled for sm_90"),
+        None => println!("cuda kernels with NVRTC: skipped (libnvrtc not found; set LD_LIBRARY_PATH to a CUDA toolkit's or the nvidia-cuda-nvrtc wheel's lib directory)"),
+    }
+    if failed {
+        std::process::exit(1);
+    }
+}
