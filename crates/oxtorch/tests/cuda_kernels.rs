@@ -172,9 +172,12 @@ struct Binary {
     rhs: In,
 }
 
+/// A case's own expectation: the expected output bytes, from the input storages.
+type Expect<'a> = &'a dyn Fn(&[Storage]) -> Vec<u8>;
+
 /// Builds a binary case: the launch on fake addresses, and the CPU backend's result as the expectation (or the
 /// result of `expect`, which gets the input storages, when CUDA computes differently).
-fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<&dyn Fn(&[Storage]) -> Vec<u8>>) -> Case {
+fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expect<'_>>) -> Case {
     let out_len = b.out.1.len(&b.shape);
     let out = random_storage(b.out.0, out_len, Values::Any, rng);
     let mut storages = vec![(out.clone(), fake_base(0))];
