@@ -1,6 +1,7 @@
 //! Property tests of sparse COO tensors: `to_dense(to_sparse(x)) == x`, `coalesce` is idempotent and keeps the
-//! dense equivalent, and sparse arithmetic equals arithmetic on the dense equivalents (int64 values, so every
-//! order of summation gives the same result).
+//! dense equivalent, sparse arithmetic (products whose dense dimensions broadcast included) equals arithmetic on
+//! the dense equivalents (int64 values, so every order of summation gives the same result), and `t()` /
+//! `unsqueeze` commute with `to_dense`.
 
 use oxtorch::sparse::{AnyTensor, SparseCooOptions};
 use oxtorch::{from_vec, sparse_coo_tensor, DType, SparseCooTensor, Tensor};
@@ -31,6 +32,38 @@ fn sparse_strategy() -> impl Strategy<Value = SparseCooTensor> {
     })
 }
 
+/// Two uncoalesced hybrid tensors with one sparse dimension of the same size whose dense dimensions broadcast
+/// (one of the pair has size 1 there), possibly coalesced, with int64 values.
+fn broadcast_pair_strategy() -> impl Strategy<Value = (SparseCooTensor, SparseCooTensor)> {
+    (1usize..5, 1usize..4, 0usize..8, 0usize..8, any::<bool>(), any::<bool>(), any::<bool>()).prop_flat_map(
+        |(rows, dense, nnz_a, nnz_b, one_on_left, coalesce_a, coalesce_b)| {
+            let (da, db) = if one_on_left { (1, dense) } else { (dense, 1) };
+            (
+                proptest::collection::vec(0..rows as i64, nnz_a),
+                proptest::collection::vec(-5i64..5, nnz_a * da),
+                proptest::collection::vec(0..rows as i64, nnz_b),
+                proptest::collection::vec(-5i64..5, nnz_b * db),
+            )
+                .prop_map(move |(ia, va, ib, vb)| {
+                    let make = |idx: Vec<i64>, v: Vec<i64>, d: usize, coalesce: bool| {
+                        let nnz = idx.len();
+                        let indices = from_vec(idx, &[1, nnz]).unwrap();
+                        let values = from_vec(v, &[nnz, d]).unwrap();
+                        let s =
+                            sparse_coo_tensor(&indices, &values, Some(&[rows as i64, d as i64]), Default::default())
+                                .unwrap();
+                        if coalesce {
+                            s.coalesce().unwrap()
+                        } else {
+                            s
+                        }
+                    };
+                    (make(ia, va, da, coalesce_a), make(ib, vb, db, coalesce_b))
+                })
+        },
+    )
+}
+
 fn dense_of(t: &AnyTensor) -> Tensor {
     match t {
         AnyTensor::Strided(t) => t.clone(),
@@ -59,6 +92,29 @@ proptest! {
         // coalesced indices are sorted row-major and unique
         let re = c.coalesce().unwrap().to_dense().unwrap().to_sparse_dim(c.sparse_dim() as i64).unwrap();
         prop_assert!(re.nnz() <= c.nnz());
+    }
+
+    #[test]
+    fn broadcast_product_matches_dense((a, b) in broadcast_pair_strategy()) {
+        let (da, db) = (a.to_dense().unwrap(), b.to_dense().unwrap());
+        let prod = a.mul(&b).unwrap();
+        let want = da.mul(&db).unwrap();
+        prop_assert_eq!(prod.sparse().map(|s| s.sizes().to_vec()), Some(want.sizes().to_vec()));
+        prop_assert_eq!(dense_of(&prod).to_vec::<i64>().unwrap(), want.to_vec::<i64>().unwrap());
+    }
+
+    #[test]
+    fn transpose_and_unsqueeze_match_dense(s in sparse_strategy(), dim in -3i64..3) {
+        let d = s.to_dense().unwrap();
+        if s.sparse_dim() == 2 {
+            let t = s.t().unwrap();
+            prop_assert_eq!(t.to_dense().unwrap().to_vec::<i64>().unwrap(),
+                            d.t().unwrap().contiguous().unwrap().to_vec::<i64>().unwrap());
+        }
+        let u = s.unsqueeze(dim).unwrap();
+        let want = d.unsqueeze(dim).unwrap();
+        prop_assert_eq!(u.sizes(), want.sizes());
+        prop_assert_eq!(u.to_dense().unwrap().to_vec::<i64>().unwrap(), want.contiguous().unwrap().to_vec::<i64>().unwrap());
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //!
 //! The files, one concern each: [`coo`] (construction with PyTorch's size inference and checks, `to_sparse`,
 //! accessors), [`coalesce`] (sorting and summing duplicates, `to_dense`, and the host-side index algorithms they
-//! share), [`ops`] (add, sub, mul, div between every mix of sparse tensors, dense tensors and numbers), and the
-//! repr in [`crate::display::sparse_coo_repr`].
+//! share), [`ops`] (add, sub, mul, div, floor_divide between every mix of sparse tensors, dense tensors and
+//! numbers), [`view`] (the shape operations PyTorch has for sparse tensors: transpose, permute, unsqueeze, select
+//! and integer indexing), and the repr in [`crate::display::sparse_coo_repr`].
 //!
 //! Arithmetic on values runs the dense operations ([`crate::tensor::ops::binary_op`]), so type promotion, casting
 //! checks and the per-dtype arithmetic are the dense ones. The index algorithms (sorting coordinates, merging two
@@ -16,9 +17,10 @@
 pub mod coalesce;
 pub mod coo;
 pub mod ops;
+pub mod view;
 
 pub use coo::{sparse_coo_tensor, SparseCooOptions};
-pub use ops::{binary, AnyOperand, AnyOutput, AnyTensor};
+pub use ops::{binary, floor_divide, AnyOperand, AnyOutput, AnyTensor};
 
 use crate::device::Device;
 use crate::dtype::DType;
@@ -80,6 +82,19 @@ impl SparseCooTensor {
     /// The device of indices and values.
     pub fn device(&self) -> Device {
         self.values.device()
+    }
+
+    /// True on a CUDA device (`Tensor.is_cuda`).
+    pub fn is_cuda(&self) -> bool {
+        self.device().device_type() == crate::device::DeviceType::Cuda
+    }
+
+    /// The CUDA device index, or -1 elsewhere (`Tensor.get_device()`).
+    pub fn get_device(&self) -> i64 {
+        match (self.is_cuda(), self.device().index()) {
+            (true, Some(i)) => i64::from(i),
+            _ => -1,
+        }
     }
 
     /// Always [`Layout::SparseCoo`].
@@ -178,32 +193,58 @@ impl SparseCooTensor {
         })
     }
 
-    /// Swaps two dimensions (`transpose`): only between two sparse or two dense dimensions, as in PyTorch.
-    pub fn transpose(&self, dim0: i64, dim1: i64) -> Result<SparseCooTensor> {
-        let n = self.dim();
-        let (a, b) = (shape::wrap_dim(dim0, n)?, shape::wrap_dim(dim1, n)?);
-        if n == 0 || a == b {
-            return Ok(self.clone());
+    /// The same sizes, sparse and dense dimensions and dtype with no specified elements (`zero_()`,
+    /// `zeros_like`): coalesced.
+    pub fn zeros_like(&self) -> Result<SparseCooTensor> {
+        coo::sparse_zeros_with_dims(&self.sizes, self.sparse_dim(), self.dtype(), self.device())
+    }
+
+    /// The single element as a number (`item()`), as PyTorch computes it: the integer 0 without specified
+    /// elements, the value of a coalesced tensor, else the sum of the values (integers and bool summed as
+    /// int64, float16/bfloat16 in float32 and rounded once, other dtypes in their own type, in order).
+    pub fn item(&self) -> Result<crate::Scalar> {
+        let numel = self.numel();
+        if numel != 1 {
+            return Err(Error::Runtime(format!("a Tensor with {numel} elements cannot be converted to Scalar")));
         }
-        let sd = self.sparse_dim();
-        if (a < sd) != (b < sd) {
-            return Err(Error::Runtime(format!(
-                "transpose(): cannot transpose a sparse dimension and a dense dimension (dim0={dim0}, dim1={dim1}; sparse_dim={sd})"
-            )));
+        if self.device().is_meta() {
+            return Err(Error::Runtime("Tensor.item() cannot be called on meta tensors".into()));
         }
-        let mut sizes = self.sizes.clone();
-        sizes.swap(a, b);
-        if a < sd {
-            let mut rows: Vec<Tensor> = (0..sd).map(|r| self.indices.select(0, r as i64)).collect::<Result<_>>()?;
-            rows.swap(a, b);
-            let host: Vec<i64> =
-                rows.iter().map(|r| r.to_vec::<i64>()).collect::<Result<Vec<_>>>()?.into_iter().flatten().collect();
-            let indices = crate::from_vec(host, self.indices.sizes())?.to_device(self.device())?;
-            Ok(SparseCooTensor { indices, values: self.values.clone(), sizes, coalesced: false })
-        } else {
-            let values = self.values.transpose((a - sd + 1) as i64, (b - sd + 1) as i64)?;
-            Ok(SparseCooTensor { indices: self.indices.clone(), values, sizes, coalesced: self.coalesced })
+        if self.nnz() == 0 {
+            return Ok(crate::Scalar::Int(0));
         }
+        coalesce::require_data(self)?;
+        let values = self.values.to_scalars()?;
+        if self.coalesced {
+            return Ok(values[0]);
+        }
+        use crate::Scalar;
+        Ok(match self.dtype() {
+            DType::Bool | DType::UInt8 | DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64 => {
+                Scalar::Int(values.iter().fold(0i64, |acc, v| acc.wrapping_add(v.to_i64())))
+            }
+            DType::Float16 | DType::BFloat16 => {
+                let sum = values.iter().fold(0f32, |acc, v| acc + v.to_f64() as f32);
+                let rounded = if self.dtype() == DType::Float16 {
+                    half::f16::from_f32(sum).to_f64()
+                } else {
+                    half::bf16::from_f32(sum).to_f64()
+                };
+                Scalar::Float(rounded)
+            }
+            DType::Float32 => Scalar::Float(values.iter().fold(0f32, |acc, v| acc + v.to_f64() as f32) as f64),
+            DType::Float64 => Scalar::Float(values.iter().fold(0f64, |acc, v| acc + v.to_f64())),
+            DType::Complex64 => {
+                let sum = values.iter().fold(num_complex::Complex::<f32>::new(0.0, 0.0), |acc, v| {
+                    let c = v.to_complex();
+                    acc + num_complex::Complex::new(c.re as f32, c.im as f32)
+                });
+                Scalar::Complex(num_complex::Complex::new(sum.re as f64, sum.im as f64))
+            }
+            DType::Complex128 => {
+                Scalar::Complex(values.iter().fold(num_complex::Complex::new(0.0, 0.0), |acc, v| acc + v.to_complex()))
+            }
+        })
     }
 
     /// PyTorch's repr: `tensor(indices=tensor(...), values=tensor(...), size=(...), nnz=N, layout=...)`.
@@ -229,5 +270,52 @@ impl SparseCooTensor {
 impl std::fmt::Display for SparseCooTensor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.repr())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scalar;
+
+    fn coo(indices: Vec<i64>, sparse_dim: usize, values: Tensor, sizes: &[i64]) -> SparseCooTensor {
+        let nnz = indices.len() / sparse_dim.max(1);
+        let indices = crate::from_vec(indices, &[sparse_dim, nnz]).unwrap();
+        sparse_coo_tensor(&indices, &values, Some(sizes), SparseCooOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn item_as_pytorch_computes_it() {
+        // uncoalesced: the sum of the values; integers (and bool) as int64
+        let s = coo(vec![0, 0], 1, crate::from_vec(vec![2i32, 3], &[2]).unwrap(), &[1]);
+        assert_eq!(s.item().unwrap(), Scalar::Int(5));
+        let b = coo(vec![0, 0], 1, crate::from_vec(vec![true, true], &[2]).unwrap(), &[1]);
+        assert_eq!(b.item().unwrap(), Scalar::Int(2));
+        // no elements: the integer 0 whatever the dtype
+        let e = coo::sparse_zeros(&[1], Some(DType::Float64), None).unwrap();
+        assert_eq!(e.item().unwrap(), Scalar::Int(0));
+        let many = coo::sparse_zeros(&[2, 3], None, None).unwrap();
+        assert_eq!(many.item().unwrap_err().to_string(), "a Tensor with 6 elements cannot be converted to Scalar");
+    }
+
+    #[test]
+    fn transpose_only_between_sparse_dimensions() {
+        let values = crate::from_vec(vec![1f32, 2., 3., 4.], &[2, 2]).unwrap();
+        let h = coo(vec![1, 0], 1, values, &[3, 2]);
+        assert_eq!(
+            h.transpose(0, -1).unwrap_err().to_string(),
+            "sparse transpose: transposed dimensions must be sparse Got sparse_dim: 1, d0: 0, d1: 1"
+        );
+        assert_eq!(
+            h.t().unwrap_err().to_string(),
+            "t() expects a tensor with <= 2 sparse and 0 dense dimensions, but got 1 sparse and 1 dense dimensions"
+        );
+        // equal dimensions: the tensor itself, flag kept
+        assert!(!h.transpose(1, -1).unwrap().is_coalesced());
+        let m = crate::from_vec(vec![0f32, 1., 2., 0.], &[2, 2]).unwrap().to_sparse().unwrap();
+        let t = m.t().unwrap();
+        assert!(!t.is_coalesced());
+        assert_eq!(t.raw_indices().to_vec::<i64>().unwrap(), vec![1, 0, 0, 1]);
+        assert_eq!(t.to_dense().unwrap().to_vec::<f32>().unwrap(), vec![0., 2., 1., 0.]);
     }
 }

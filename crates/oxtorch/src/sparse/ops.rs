@@ -149,8 +149,23 @@ pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
             add(lhs, rhs, negate(alpha)?, &output)?
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,
-        BinaryOp::Div { rounding_mode } => div(lhs, rhs, rounding_mode.is_some(), op, &output)?,
+        BinaryOp::Div { rounding_mode } => div(lhs, rhs, rounding_mode.is_some(), op, &output, "Sparse division")?,
     };
+    store(result, output)
+}
+
+/// `torch.floor_divide(lhs, rhs)` (and `//`, `floor_divide_`, `out=`) on operands of any layout: with a sparse
+/// operand, PyTorch's `floor_divide_sparse`. It computes what `div(..., rounding_mode='floor')` computes (the
+/// dividend coalesced first, integers not promoted), with its own messages ("Sparse floor division requires a
+/// scalar or zero-dim dense tensor divisor ..."). Without a sparse operand it is the dense operation.
+pub fn floor_divide(lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    let op = BinaryOp::Div { rounding_mode: Some(crate::op::RoundingMode::Floor) };
+    let sparse = matches!(lhs, AnyOperand::Sparse(_)) || matches!(rhs, AnyOperand::Sparse(_));
+    if !sparse {
+        return dense_only(op, lhs, rhs, output);
+    }
+    check_devices(lhs, rhs)?;
+    let result = div(lhs, rhs, true, op, &output, "Sparse floor division")?;
     store(result, output)
 }
 
@@ -601,17 +616,14 @@ fn mul_sparse_sparse(t: &SparseCooTensor, s: &SparseCooTensor, res_dtype: DType)
         return mul_zero_dim(t, s, res_dtype);
     }
     if t.sizes() != s.sizes() {
+        // inputs that broadcast only in their dense dimensions take the intersection kernel
         if t.dim() != s.dim()
             || t.sparse_dim() != s.sparse_dim()
             || t.sizes()[..t.sparse_dim()] != s.sizes()[..s.sparse_dim()]
         {
             runtime_err!("sparse_binary_op_intersection_cpu(): expects sparse inputs with equal dimensionality, number of sparse dimensions, and shape of sparse dimensions")
         }
-        runtime_err!(
-            "mul: expected 'self' and 'other' to have same sizes when both are sparse, but {} != {}",
-            fmt_list(t.sizes()),
-            fmt_list(s.sizes())
-        )
+        return mul_intersection(t, s, res_dtype);
     }
     if t.nnz() == 0 || s.nnz() == 0 {
         return sparse_zeros_with_dims(t.sizes(), t.sparse_dim(), res_dtype, t.device());
@@ -687,10 +699,16 @@ fn mul_zero_dim(z: &SparseCooTensor, other: &SparseCooTensor, res_dtype: DType) 
     }
 }
 
-/// PyTorch's `_mul_sparse_sparse_out` for uncoalesced inputs: the result keeps the indices of the "source"
-/// operand (the uncoalesced one, or the one with fewer elements), each value multiplied by the sum of the other
-/// operand's values at the same coordinate (zero where it has none).
+/// PyTorch's `_mul_sparse_sparse_out` (its intersection kernel), taken for uncoalesced inputs and for inputs
+/// whose dense dimensions broadcast: the result keeps the indices of the "source" operand (the uncoalesced one,
+/// or the one with fewer elements), each value multiplied by the sum of the other operand's values at the same
+/// coordinate (zero where it has none), the dense dimensions broadcast. The result has the broadcast sizes.
+///
+/// Where the other operand has no elements and the source has some, PyTorch fails with an internal storage
+/// error ("setStorage: ... out of bounds for storage of size 0"); the result here is the mathematical one, the
+/// source's indices with zero values.
 fn mul_intersection(x: &SparseCooTensor, y: &SparseCooTensor, res_dtype: DType) -> Result<SparseCooTensor> {
+    let res_shape = shape::broadcast_shapes(x.sizes(), y.sizes())?;
     let common = promote_types(x.dtype(), y.dtype());
     if !can_cast(common, res_dtype) {
         return Err(cast_error(common, res_dtype, ""));
@@ -718,40 +736,75 @@ fn mul_intersection(x: &SparseCooTensor, y: &SparseCooTensor, res_dtype: DType) 
         (0..sd).map(|d| idx[d * n + k] as i128 * strides[d] as i128).sum()
     };
     let sorted_keys: Vec<i128> = order.iter().map(|&p| key(&oi, on, p)).collect();
-    let block = block_size(source);
+    // the dense dimensions: each operand's offset for every element of the broadcast value
+    let res_dense = &res_shape[sd..];
+    let (source_offsets, other_offsets) =
+        (broadcast_offsets(&source.sizes()[sd..], res_dense), broadcast_offsets(&other.sizes()[sd..], res_dense));
+    let (sblock, oblock, rblock) = (block_size(source), block_size(other), shape::numel(res_dense));
     let (sv, ov) = (source.raw_values().to_dtype(common)?, other.raw_values().to_dtype(common)?);
     let device = source.device();
+    let mut value_sizes: Vec<usize> = vec![sn];
+    value_sizes.extend_from_slice(res_dense);
     let values = crate::dispatch_dtype!(common, T => {
         let (sv, ov) = (host_values::<T>(&sv)?, host_values::<T>(&ov)?);
-        let mut r = Vec::with_capacity(sn * block);
+        let mut r = Vec::with_capacity(sn * rblock);
         for k in 0..sn {
             let h = key(&si, sn, k);
             let lo = sorted_keys.partition_point(|&v| v < h);
             let hi = sorted_keys.partition_point(|&v| v <= h);
-            for j in 0..block {
-                let lhs = sv[k * block + j];
-                r.push(T::mul_sum(lhs, order[lo..hi].iter().map(|&p| ov[p * block + j])));
+            for (&so, &oo) in source_offsets.iter().zip(&other_offsets) {
+                let lhs = sv[k * sblock + so];
+                r.push(T::mul_sum(lhs, order[lo..hi].iter().map(|&p| ov[p * oblock + oo])));
             }
         }
-        tensor_on(r, source.raw_values().sizes(), device)?
+        tensor_on(r, &value_sizes, device)?
     });
     let indices = source.raw_indices().clone_tensor()?;
-    Ok(SparseCooTensor::from_parts(indices, values.to_dtype(res_dtype)?, source.sizes().into(), source.is_coalesced()))
+    Ok(SparseCooTensor::from_parts(indices, values.to_dtype(res_dtype)?, res_shape, source.is_coalesced()))
+}
+
+/// For every element of a contiguous tensor of sizes `to`, the row-major offset of the element of a tensor of
+/// sizes `from` (as many dimensions, each equal or 1) that broadcasting reads there.
+fn broadcast_offsets(from: &[usize], to: &[usize]) -> Vec<usize> {
+    let from_strides = shape::contiguous_strides(from);
+    let mut offsets = Vec::with_capacity(shape::numel(to));
+    let mut coord = vec![0usize; to.len()];
+    for _ in 0..shape::numel(to) {
+        offsets
+            .push(coord.iter().zip(from).zip(&from_strides).map(|((&c, &f), &s)| if f == 1 { 0 } else { c * s }).sum());
+        for d in (0..to.len()).rev() {
+            coord[d] += 1;
+            if coord[d] < to[d] {
+                break;
+            }
+            coord[d] = 0;
+        }
+    }
+    offsets
 }
 
 // ----- div -----
 
-fn div(lhs: &AnyOperand, rhs: &AnyOperand, rounded: bool, op: BinaryOp, output: &AnyOutput<'_>) -> Result<AnyTensor> {
+/// `lhs / rhs` for a sparse `lhs` and a number or zero-dim dense `rhs`. `what` names the operation in the
+/// messages: "Sparse division" (`div`) or "Sparse floor division" (`floor_divide`).
+fn div(
+    lhs: &AnyOperand,
+    rhs: &AnyOperand,
+    rounded: bool,
+    op: BinaryOp,
+    output: &AnyOutput<'_>,
+    what: &str,
+) -> Result<AnyTensor> {
     let divisor_sizes = any_sizes(rhs);
     if !divisor_sizes.is_empty() {
         runtime_err!(
-            "Sparse division requires a scalar or zero-dim dense tensor divisor (got shape {} for divisor)",
+            "{what} requires a scalar or zero-dim dense tensor divisor (got shape {} for divisor)",
             fmt_list(&divisor_sizes)
         )
     }
     let divisor = match rhs {
         AnyOperand::Sparse(_) => {
-            runtime_err!("Sparse division requires a scalar or zero-dim dense tensor divisor (got a sparse divisor)")
+            runtime_err!("{what} requires a scalar or zero-dim dense tensor divisor (got a sparse divisor)")
         }
         AnyOperand::Dense(d) => d,
     };
@@ -814,6 +867,11 @@ impl SparseCooTensor {
         binary(BinaryOp::DIV, &AnyOperand::from(self), &other.into(), AnyOutput::New)
     }
 
+    /// `self // other` (`torch.floor_divide`) for a number or zero-dim dense `other`: coalesced.
+    pub fn floor_divide(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
+        floor_divide(&AnyOperand::from(self), &other.into(), AnyOutput::New)
+    }
+
     /// Any operation in place (`add_`, `mul_` ...): this tensor is replaced by the result.
     pub fn binary_(&mut self, op: BinaryOp, other: impl Into<AnyOperand>) -> Result<()> {
         let me = AnyOperand::from(&*self);
@@ -844,5 +902,76 @@ impl AnyTensor {
             AnyTensor::SparseCoo(s) => Some(s),
             AnyTensor::Strided(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sparse::sparse_coo_tensor;
+
+    fn hybrid(indices: Vec<i64>, values: Vec<f32>, sizes: &[i64]) -> SparseCooTensor {
+        let nnz = indices.len();
+        let dense: Vec<usize> = sizes[1..].iter().map(|&s| s as usize).collect();
+        let mut value_sizes = vec![nnz];
+        value_sizes.extend_from_slice(&dense);
+        let indices = crate::from_vec(indices, &[1, nnz]).unwrap();
+        let values = crate::from_vec(values, &value_sizes).unwrap();
+        sparse_coo_tensor(&indices, &values, Some(sizes), Default::default()).unwrap()
+    }
+
+    /// Dense dimensions that broadcast: PyTorch's intersection kernel, the result has the broadcast sizes.
+    #[test]
+    fn mul_broadcasts_dense_dimensions() {
+        let a = hybrid(vec![2, 0, 2], vec![1., 2., 3., 4., 5., 6.], &[3, 2]);
+        let b = hybrid(vec![0, 2], vec![10., 20.], &[3, 1]);
+        let r = a.mul(&b).unwrap();
+        let r = r.sparse().unwrap();
+        assert_eq!(r.sizes(), &[3, 2]);
+        // the source is b (fewer elements): its indices, each value times the sum of a's at that coordinate
+        assert_eq!(r.raw_indices().to_vec::<i64>().unwrap(), vec![0, 2]);
+        assert_eq!(r.raw_values().to_vec::<f32>().unwrap(), vec![30., 40., 120., 160.]);
+        assert!(!r.is_coalesced());
+        assert_eq!(
+            r.to_dense().unwrap().to_vec::<f32>().unwrap(),
+            a.to_dense().unwrap().mul(b.to_dense().unwrap()).unwrap().to_vec::<f32>().unwrap()
+        );
+        let c = hybrid(vec![0, 1], vec![1., 2., 3., 4., 5., 6.], &[3, 3]);
+        let err = a.mul(&c).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"
+        );
+    }
+
+    /// Where the searched operand has no elements PyTorch fails with a storage-bounds error; the result here is
+    /// the zero product on the source's indices.
+    #[test]
+    fn mul_broadcast_with_an_empty_operand_is_zero() {
+        let a = hybrid(vec![0, 2, 0], vec![1., 2., 3.], &[3, 1]);
+        let empty = hybrid(vec![], vec![], &[3, 2]);
+        for r in [a.mul(&empty).unwrap(), empty.mul(&a).unwrap()] {
+            let r = r.sparse().unwrap().clone();
+            assert_eq!(r.sizes(), &[3, 2]);
+            assert_eq!(r.raw_indices().to_vec::<i64>().unwrap(), vec![0, 2, 0]);
+            assert_eq!(r.raw_values().to_vec::<f32>().unwrap(), vec![0.; 6]);
+            assert!(!r.is_coalesced());
+        }
+    }
+
+    #[test]
+    fn floor_divide_has_its_own_messages() {
+        let a = hybrid(vec![2, 0, 2], vec![1., -2., 3., 4., 5., 6.], &[3, 2]);
+        let err = a.floor_divide(crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Sparse floor division requires a scalar or zero-dim dense tensor divisor (got shape [3, 2] for divisor)"
+        );
+        let err = a.div(crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
+        assert!(err.to_string().starts_with("Sparse division requires"));
+        let r = a.floor_divide(2).unwrap();
+        let r = r.sparse().unwrap();
+        assert!(r.is_coalesced());
+        assert_eq!(r.raw_values().to_vec::<f32>().unwrap(), vec![1., 2., 3., 2.]);
     }
 }
