@@ -310,6 +310,11 @@ macro_rules! like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
+            let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
+            if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
+                check_layout(None, requires_grad)?;
+                return Ok(t);
+            }
             check_layout(layout, requires_grad)?;
             let $o = options(dtype, device, memory_format)?;
             let $t = &input.strided()?;
@@ -342,7 +347,7 @@ pub fn full_like(
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
     let value = number(fill_value, "fill_value")?;
-    input.strided()?.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    input.dense("full_like")?.full_like(value, options(dtype, device, memory_format)?).py().map(PyTensor::new)
 }
 
 /// `torch.randint_like(input, high)` or `torch.randint_like(input, low, high)`.
@@ -360,7 +365,7 @@ pub fn randint_like(
         Some(h) => (low_or_high, h),
         None => (0, low_or_high),
     };
-    input.strided()?.randint_like(low, high, options(dtype, device, memory_format)?).py().map(PyTensor::new)
+    input.dense("randint_like")?.randint_like(low, high, options(dtype, device, memory_format)?).py().map(PyTensor::new)
 }
 
 /// Runs an arithmetic function with an optional `out=` tensor.
@@ -450,6 +455,13 @@ pub fn floor_divide(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let any_sparse = crate::sparse::is_sparse_obj(input)
+        || crate::sparse::is_sparse_obj(other)
+        || out.is_some_and(|o| o.borrow().sparse().is_some());
+    if any_sparse {
+        let r = crate::sparse::function_out(py, crate::sparse::Arith::FloorDivide, input, other, out)?;
+        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
+    }
     arith_function(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, input, other, out)
 }
 
@@ -467,7 +479,7 @@ pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan:
 /// `torch.equal(input, other)`.
 #[pyfunction]
 pub fn equal(input: PyRef<'_, PyTensor>, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-    tensors_equal(input.strided()?, other.strided()?)
+    tensors_equal(input.dense("equal")?, other.dense("equal")?)
 }
 
 /// `torch.allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)`.
@@ -480,7 +492,7 @@ pub fn allclose(
     atol: f64,
     equal_nan: bool,
 ) -> PyResult<bool> {
-    tensors_allclose(input.strided()?, other.strided()?, rtol, atol, equal_nan)
+    tensors_allclose(input.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
 }
 
 /// `torch.is_tensor(obj)`.

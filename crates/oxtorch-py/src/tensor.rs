@@ -8,7 +8,7 @@ use crate::errors::{to_py, ResultExt};
 use oxtorch::iter::{Operand, Output};
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
-use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
@@ -43,6 +43,31 @@ impl PyTensor {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
             TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
+        }
+    }
+
+    /// For a method whose arguments PyTorch checks as for a dense tensor before it refuses a sparse one: the
+    /// strided tensor, or, for a sparse tensor, the error of those checks (`check` runs on a meta tensor of the
+    /// same sizes) or else PyTorch's refusal.
+    fn dense_after_check<T>(
+        &self,
+        method: &str,
+        check: impl FnOnce(&Tensor) -> oxtorch::Result<T>,
+    ) -> PyResult<&Tensor> {
+        if let Some(s) = self.sparse() {
+            let options = TensorOptions::new().dtype(s.dtype()).device(oxtorch::Device::meta());
+            check(&oxtorch::empty(s.sizes(), options).py()?).py()?;
+            return Err(crate::sparse::refusal(method, s.device()));
+        }
+        self.strided()
+    }
+
+    /// The strided tensor for the method `method`, or what PyTorch raises when that method meets a sparse
+    /// tensor (see `sparse::refusal`).
+    pub fn dense(&self, method: &str) -> PyResult<&Tensor> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(t),
+            TensorValue::SparseCoo(c) => Err(crate::sparse::refusal(method, c.get().device())),
         }
     }
 }
@@ -367,17 +392,26 @@ impl PyTensor {
 
     /// Transposes a tensor of at most two dimensions.
     fn t(&self) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.t().py().map(PyTensor::new_sparse);
+        }
         self.strided()?.t().py().map(PyTensor::new)
     }
 
     /// Swaps two dimensions.
     fn transpose(&self, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.transpose(dim0, dim1).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.transpose(dim0, dim1).py().map(PyTensor::new)
     }
 
     /// Reorders the dimensions: `permute(2, 0, 1)` or `permute((2, 0, 1))`.
     #[pyo3(signature = (*dims))]
     fn permute(&self, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.permute(&int_list(dims)?).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.permute(&int_list(dims)?).py().map(PyTensor::new)
     }
 
@@ -385,41 +419,50 @@ impl PyTensor {
     #[pyo3(signature = (*shape))]
     fn view(&self, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
         if shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok() {
+            self.dense("view(dtype)")?;
             return Err(PyNotImplementedError::new_err("view(dtype) is not supported by oxtorch yet"));
         }
-        self.strided()?.view(&int_list(shape)?).py().map(PyTensor::new)
+        self.dense("view")?.view(&int_list(shape)?).py().map(PyTensor::new)
     }
 
     /// New sizes: a view when possible, else a copy.
     #[pyo3(signature = (*shape))]
     fn reshape(&self, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.strided()?.reshape(&int_list(shape)?).py().map(PyTensor::new)
+        self.dense("reshape")?.reshape(&int_list(shape)?).py().map(PyTensor::new)
     }
 
     /// Broadcasts size-1 dimensions without copying (-1 keeps a size).
     #[pyo3(signature = (*sizes))]
     fn expand(&self, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.strided()?.expand(&int_list(sizes)?).py().map(PyTensor::new)
+        self.dense("expand")?.expand(&int_list(sizes)?).py().map(PyTensor::new)
     }
 
     /// Expands to another tensor's sizes.
     fn expand_as(&self, other: PyRef<'_, PyTensor>) -> PyResult<PyTensor> {
-        self.strided()?.expand_as(other.strided()?).py().map(PyTensor::new)
+        let sizes: Vec<i64> = crate::sparse::sizes_of(&other)?.iter().map(|&s| s as i64).collect();
+        self.dense("expand_as")?.expand(&sizes).py().map(PyTensor::new)
     }
 
     /// `length` elements of `dim` from `start`.
     fn narrow(&self, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
-        self.strided()?.narrow(dim, start, length).py().map(PyTensor::new)
+        self.dense_after_check("narrow", |m| m.narrow(dim, start, length))?
+            .narrow(dim, start, length)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// Removes `dim` by taking element `index` of it.
     fn select(&self, dim: i64, index: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.select(dim, index).py().map(PyTensor::from_any);
+        }
         self.strided()?.select(dim, index).py().map(PyTensor::new)
     }
 
     /// Removes size-1 dimensions: all, one, or a tuple of them.
     #[pyo3(signature = (dim=None))]
     fn squeeze(&self, dim: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
+        self.dense("squeeze")?;
         match dim {
             Some(d) if !d.is_none() => {
                 if let Ok(dims) = sequence_ints(d) {
@@ -444,30 +487,55 @@ impl PyTensor {
 
     /// Inserts a size-1 dimension.
     fn unsqueeze(&self, dim: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.unsqueeze(dim).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.unsqueeze(dim).py().map(PyTensor::new)
     }
 
     /// Merges dimensions `start_dim..=end_dim`.
     #[pyo3(signature = (start_dim=0, end_dim=-1))]
     fn flatten(&self, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            // PyTorch returns a tensor whose dimensions all stay as they are, and reshapes (refused) otherwise
+            let n = s.dim();
+            let (a, b) = (oxtorch::shape::wrap_dim(start_dim, n).py()?, oxtorch::shape::wrap_dim(end_dim, n).py()?);
+            if a > b {
+                return Err(PyRuntimeError::new_err("flatten() has invalid args: start_dim cannot come after end_dim"));
+            }
+            if n > 0 && a == b {
+                return Ok(PyTensor::new_sparse(s));
+            }
+            return Err(crate::sparse::refusal("flatten", s.device()));
+        }
         self.strided()?.flatten(start_dim, end_dim).py().map(PyTensor::new)
     }
 
     /// Splits `dim` into `sizes`.
     fn unflatten(&self, dim: i64, sizes: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.strided()?.unflatten(dim, &sequence_ints(sizes)?).py().map(PyTensor::new)
+        let sizes = sequence_ints(sizes)?;
+        self.dense_after_check("unflatten", |m| m.unflatten(dim, &sizes))?
+            .unflatten(dim, &sizes)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// A diagonal as a new last dimension.
     #[pyo3(signature = (offset=0, dim1=0, dim2=1))]
     fn diagonal(&self, offset: i64, dim1: i64, dim2: i64) -> PyResult<PyTensor> {
-        self.strided()?.diagonal(offset, dim1, dim2).py().map(PyTensor::new)
+        self.dense_after_check("diagonal", |m| m.diagonal(offset, dim1, dim2))?
+            .diagonal(offset, dim1, dim2)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// Moves dimensions (ints or tuples).
     fn movedim(&self, source: &Bound<'_, PyAny>, destination: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let list =
             |o: &Bound<'_, PyAny>| -> PyResult<Vec<i64>> { int_arg(o).map(|i| vec![i]).or_else(|_| sequence_ints(o)) };
+        if let Some(s) = self.sparse() {
+            return s.movedim(&list(source)?, &list(destination)?).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.movedims(&list(source)?, &list(destination)?).py().map(PyTensor::new)
     }
 
@@ -479,6 +547,7 @@ impl PyTensor {
         stride: &Bound<'_, PyAny>,
         storage_offset: Option<i64>,
     ) -> PyResult<PyTensor> {
+        self.dense("as_strided")?;
         let strides = sequence_ints(stride)?;
         if strides.iter().any(|&s| s < 0) {
             return Err(PyRuntimeError::new_err(format!(
@@ -497,7 +566,7 @@ impl PyTensor {
 
     /// Sliding windows along a dimension.
     fn unfold(&self, dimension: i64, size: i64, step: i64) -> PyResult<PyTensor> {
-        self.strided()?.unfold(dimension, size, step).py().map(PyTensor::new)
+        self.dense("unfold")?.unfold(dimension, size, step).py().map(PyTensor::new)
     }
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
@@ -508,6 +577,13 @@ impl PyTensor {
         split_size_or_sections: &Bound<'py, PyAny>,
         dim: i64,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let size = int_arg(split_size_or_sections);
+        let sections = if size.is_err() { Some(sequence_ints(split_size_or_sections)?) } else { None };
+        self.dense_after_check("split", |m| match (&size, &sections) {
+            (Ok(n), _) => m.split(*n, dim),
+            (_, Some(s)) => m.split_with_sizes(s, dim),
+            _ => Ok(Vec::new()),
+        })?;
         let parts = match int_arg(split_size_or_sections) {
             Ok(n) => self.strided()?.split(n, dim),
             Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size_or_sections)?, dim),
@@ -518,15 +594,18 @@ impl PyTensor {
     /// `chunks` nearly equal pieces.
     #[pyo3(signature = (chunks, dim=0))]
     fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        tensor_tuple(py, self.strided()?.chunk(chunks, dim).py()?)
+        tensor_tuple(py, self.dense_after_check("chunk", |m| m.chunk(chunks, dim))?.chunk(chunks, dim).py()?)
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.index(&index_list(idx)?).py().map(PyTensor::from_any);
+        }
         self.strided()?.index(&index_list(idx)?).py().map(PyTensor::new)
     }
 
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let view = self.strided()?.index(&index_list(idx)?).py()?;
+        let view = self.dense("__setitem__")?.index(&index_list(idx)?).py()?;
         match operand(value)? {
             Operand::Tensor(src) => compute(py, &[&view, &src], || view.copy_(&src)),
             Operand::Scalar(s) => compute(py, &[&view], || view.fill_(s)),
@@ -544,13 +623,7 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
         if slf.sparse().is_some() {
-            let name = match format {
-                MemoryFormat::Contiguous => "Contiguous",
-                MemoryFormat::ChannelsLast => "ChannelsLast",
-                MemoryFormat::ChannelsLast3d => "ChannelsLast3d",
-                MemoryFormat::Preserve => "Preserve",
-            };
-            return Err(PyRuntimeError::new_err(format!("unsupported memory format option {name}")));
+            return Err(crate::sparse::unsupported_memory_format(format));
         }
         if format != MemoryFormat::Preserve && slf.strided()?.is_contiguous_in(format) {
             return Ok(slf.into());
@@ -562,11 +635,14 @@ impl PyTensor {
     /// A copy of the data (`preserve_format` keeps dense layouts).
     #[pyo3(signature = (memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
+        let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
         if let Some(s) = self.sparse() {
+            if format != MemoryFormat::Preserve {
+                return Err(crate::sparse::unsupported_memory_format(format));
+            }
             return s.clone_tensor().py().map(PyTensor::new_sparse);
         }
         let t = &self.strided()?;
-        let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
         compute(py, &[t], || t.clone_in(format)).map(PyTensor::new)
     }
 
@@ -603,6 +679,10 @@ impl PyTensor {
 
     /// Copies `src` into this tensor (broadcasting, converting), returning this tensor.
     fn copy_(slf: PyRef<'_, Self>, py: Python<'_>, src: PyRef<'_, PyTensor>) -> PyResult<Py<PyTensor>> {
+        if slf.sparse().is_some() || src.sparse().is_some() {
+            crate::sparse::copy_(&slf, &src)?;
+            return Ok(slf.into());
+        }
         let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
         compute(py, &[&dst, &src], || dst.copy_(&src))?;
         Ok(slf.into())
@@ -614,13 +694,17 @@ impl PyTensor {
             Operand::Scalar(s) => s,
             Operand::Tensor(t) => t.item().py()?,
         };
-        let dst = slf.strided()?.clone();
+        let dst = slf.dense("fill_")?.clone();
         compute(py, &[&dst], || dst.fill_(v))?;
         Ok(slf.into())
     }
 
     /// Sets every element to zero, returning this tensor.
     fn zero_(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
+        if let (Some(s), TensorValue::SparseCoo(cell)) = (slf.sparse(), &slf.value) {
+            cell.set(s.zeros_like().py()?);
+            return Ok(slf.into());
+        }
         let dst = slf.strided()?.clone();
         compute(py, &[&dst], || dst.fill_(0))?;
         Ok(slf.into())
@@ -629,6 +713,9 @@ impl PyTensor {
     /// This tensor in host memory (itself when already there), in `memory_format`.
     #[pyo3(signature = (memory_format=None))]
     fn cpu(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        if let Some(s) = slf.sparse() {
+            return crate::sparse::to_device(slf, py, s, oxtorch::Device::cpu(), memory_format);
+        }
         let t = slf.strided()?.clone();
         let options = TensorOptions::new().device(oxtorch::Device::cpu());
         let options = match memory_format {
@@ -664,6 +751,9 @@ impl PyTensor {
         if d.type_name() != "cuda" {
             return Err(PyRuntimeError::new_err(format!("Invalid device, must be cuda device, got {d}")));
         }
+        if let Some(s) = slf.sparse() {
+            return crate::sparse::to_device(slf, py, s, d, memory_format);
+        }
         let t = slf.strided()?.clone();
         let options = TensorOptions::new().device(d);
         let options = match memory_format {
@@ -680,6 +770,9 @@ impl PyTensor {
     /// True on a CUDA device.
     #[getter]
     fn is_cuda(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.is_cuda());
+        }
         Ok(self.strided()?.is_cuda())
     }
 
@@ -826,9 +919,15 @@ impl PyTensor {
         Ok(Py::new(py, PyTensor::new(r))?.into_any())
     }
     fn __floordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(r) = self.sparse_floor_divide(py, other, false)? {
+            return Ok(r);
+        }
         self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, false)
     }
     fn __rfloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(r) = self.sparse_floor_divide(py, other, true)? {
+            return Ok(r);
+        }
         self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, true)
     }
     fn __iadd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -844,6 +943,9 @@ impl PyTensor {
         self.in_place(py, BinaryOp::DIV, other)
     }
     fn __ifloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::in_place(self, crate::sparse::Arith::FloorDivide, other);
+        }
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
@@ -875,13 +977,13 @@ impl PyTensor {
 
     /// The values as (nested) Python lists.
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let values = self.strided()?.to_scalars().py()?;
+        let values = self.dense("tolist")?.to_scalars().py()?;
         nested_list(py, &values, self.strided()?.sizes())
     }
 
     /// The single value as a Python number.
     fn item(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        scalar_to_py(py, self.strided()?.item().py()?)
+        scalar_to_py(py, self.any_item()?)
     }
 
     fn __len__(&self) -> PyResult<usize> {
@@ -898,31 +1000,38 @@ impl PyTensor {
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match self.strided()?.numel() {
+        match crate::sparse::sizes_of(self)?.iter().product::<usize>() {
             0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
-            1 => Ok(self.strided()?.item().py()?.to_bool()),
+            1 => Ok(self.any_item()?.to_bool()),
             _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
         }
     }
 
     fn __int__(&self) -> PyResult<i64> {
-        Ok(self.strided()?.item().py()?.to_i64())
+        self.one_element()?;
+        Ok(self.any_item()?.to_i64())
     }
 
     fn __float__(&self) -> PyResult<f64> {
-        Ok(self.strided()?.item().py()?.to_f64())
+        self.one_element()?;
+        Ok(self.any_item()?.to_f64())
     }
 
     fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let c = self.strided()?.item().py()?.to_complex();
+        self.one_element()?;
+        let c = self.any_item()?.to_complex();
         Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
     }
 
     fn __index__(&self) -> PyResult<i64> {
-        if !self.strided()?.dtype().is_integral(true) || self.strided()?.numel() != 1 {
+        let (dtype, numel) = match self.sparse() {
+            Some(s) => (s.dtype(), s.numel()),
+            None => (self.strided()?.dtype(), self.strided()?.numel()),
+        };
+        if !dtype.is_integral(true) || numel != 1 {
             return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
         }
-        Ok(self.strided()?.item().py()?.to_i64())
+        Ok(self.any_item()?.to_i64())
     }
 
     // ----- sparse COO -----
@@ -1044,7 +1153,7 @@ impl PyTensor {
 
     /// Whether both tensors have the same sizes and values.
     fn equal(&self, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-        crate::functions::tensors_equal(self.strided()?, other.strided()?)
+        crate::functions::tensors_equal(self.dense("equal")?, other.dense("equal")?)
     }
 
     /// A NumPy array sharing this tensor's memory.
@@ -1087,7 +1196,7 @@ impl PyTensor {
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
         let _ = dl_device;
-        let t = self.strided()?;
+        let t = self.dense("__dlpack__")?;
         let stream: Option<i64> = match stream {
             Some(s) if !s.is_none() => {
                 Some(s.extract().map_err(|_| PyTypeError::new_err("stream must be ``int`` or ``none``"))?)
@@ -1117,17 +1226,54 @@ impl PyTensor {
 
     /// DLPack device: `(1, 0)` for the CPU, `(2, index)` for a CUDA device.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
+        if let Some(s) = self.sparse() {
+            return crate::interop::dlpack_device(s.device());
+        }
         crate::interop::dlpack_device(self.strided()?.device())
     }
 
     /// Whether all values are close: `|self - other| <= atol + rtol * |other|`.
     #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
     fn allclose(&self, other: PyRef<'_, PyTensor>, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-        crate::functions::tensors_allclose(self.strided()?, other.strided()?, rtol, atol, equal_nan)
+        crate::functions::tensors_allclose(self.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
     }
 }
 
 impl PyTensor {
+    /// `item()` of either layout.
+    fn any_item(&self) -> PyResult<Scalar> {
+        match self.sparse() {
+            Some(s) => s.item().py(),
+            None => self.strided()?.item().py(),
+        }
+    }
+
+    /// `int()`, `float()` and `complex()` need exactly one element (PyTorch's ValueError, for either layout).
+    fn one_element(&self) -> PyResult<()> {
+        if crate::sparse::sizes_of(self)?.iter().product::<usize>() != 1 {
+            return Err(PyValueError::new_err("only one element tensors can be converted to Python scalars"));
+        }
+        Ok(())
+    }
+
+    /// `self // other` (`other // self` when `reflected`) when either is sparse (PyTorch's sparse
+    /// `floor_divide`); None otherwise.
+    fn sparse_floor_divide(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        if self.sparse().is_none() && !crate::sparse::is_sparse_obj(other) {
+            return Ok(None);
+        }
+        if crate::sparse::any_operand(other)?.is_none() {
+            return Ok(Some(py.NotImplemented()));
+        }
+        let r = crate::sparse::method(self, crate::sparse::Arith::FloorDivide, other, reflected)?;
+        Ok(Some(Py::new(py, r)?.into_any()))
+    }
+
     fn cast(&self, dtype: DType) -> PyResult<PyTensor> {
         if let Some(s) = self.sparse() {
             return s.to_dtype(dtype).py().map(PyTensor::new_sparse);

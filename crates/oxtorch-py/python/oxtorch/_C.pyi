@@ -21,7 +21,8 @@ __all__ = [
     "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
-    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "_cuda_is_available", "_cuda_device_count",
+    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "sparse_coo_tensor", "_cuda_is_available",
+    "_cuda_device_count",
     "_cuda_current_device", "_cuda_set_device", "_cuda_synchronize", "_cuda_empty_cache", "_cuda_memory_stats",
     "_tensor_get_device", "from_numpy", "from_dlpack", "OutOfMemoryError", "AcceleratorError",
 ]
