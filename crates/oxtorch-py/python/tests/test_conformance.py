@@ -668,7 +668,8 @@ def sp_outcome(f, case, ulps: float = 0.0) -> bool:
     return deviation
 
 
-SP_OPS = {"add": oxtorch.add, "sub": oxtorch.sub, "mul": oxtorch.mul, "div": oxtorch.div}
+SP_OPS = {"add": oxtorch.add, "sub": oxtorch.sub, "mul": oxtorch.mul, "div": oxtorch.div,
+          "floor_divide": oxtorch.floor_divide}
 
 
 def sp_arithmetic(case):
@@ -678,6 +679,13 @@ def sp_arithmetic(case):
     if case.get("rounding_mode"):
         kwargs["rounding_mode"] = case["rounding_mode"]
     lhs, rhs = sp_operand(case["lhs"]), sp_operand(case["rhs"])
+    if case["form"] == "inplace" and case["op"] == "floor_divide":
+        # oxtorch has no Tensor.floor_divide_: `//=` is the in-place floor division
+        target = lhs
+        target //= rhs
+        if target is not lhs:
+            raise Mismatch("//= did not update the tensor in place")
+        return target
     if case["form"] == "inplace":
         return getattr(lhs, case["op"] + "_")(rhs, **kwargs)
     if case["form"] == "out":
@@ -706,7 +714,7 @@ def sp_conversion(case):
         return x.to_sparse(1)
     if op == "to_float64":
         return x.to(oxtorch.float64)
-    return getattr(x, op)()
+    return getattr(x, op)(*case.get("args", []))
 
 
 def run_sparse(case) -> bool:
@@ -728,6 +736,109 @@ def sparse_cases(data):
     for section in ("constructor", "conversions", "arithmetic", "repr"):
         for i, c in enumerate(data[section]):
             yield f"sparse-{section}{i}", {**c, "section": section}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# sparse.json, python_methods: PyTorch's Python methods and attributes on sparse tensors (this suite only)
+# --------------------------------------------------------------------------------------------------------------
+
+# Names in python_methods that oxtorch.Tensor does not have at all, for any layout (storage access, raw pointers,
+# and methods outside oxtorch's surface). Kept explicit so that a method going missing by accident fails.
+SP_NOT_IN_OXTORCH = {"storage", "untyped_storage", "data_ptr"}
+
+# Expressions for which PyTorch gives a result and oxtorch raises NotImplementedError ("oxtorch does not support
+# ... on sparse COO tensors yet"): sparse paths oxtorch does not have. Kept explicit, so that each one is either
+# implemented or listed here (none at present).
+SP_NOT_SUPPORTED: set = set()
+
+
+def sp_method_name(expr: str) -> str:
+    return expr.split("(")[0].removeprefix("torch.")
+
+
+def sp_has(expr: str) -> bool:
+    """Whether oxtorch has the method (or, for "torch.f(...)", the function) at all."""
+    owner = oxtorch if expr.startswith("torch.") else oxtorch.Tensor
+    return hasattr(owner, sp_method_name(expr))
+
+
+def sp_py_result(got, want) -> None:
+    """Compares a method's result with the data's encoding of it (py_value in record_sparse.py)."""
+    if want["kind"] != "python":
+        sp_check_result(got, want, 0.0)
+        return
+    kind, value = want["type"], want["value"]
+    if kind == "Size":
+        ok = isinstance(got, oxtorch.Size) and list(got) == value
+    elif kind == "tuple":
+        ok = isinstance(got, tuple) and [int(x) for x in got] == value
+    elif kind == "bool":
+        ok = got is value
+    elif kind == "int":
+        ok = type(got) is int and got == value
+    elif kind == "float":
+        ok = type(got) is float and same_float(got, float(value))
+    elif kind == "complex":
+        ok = type(got) is complex and same_float(got.real, float(value[0])) and same_float(got.imag, float(value[1]))
+    else:
+        ok = repr(got) == value.replace("torch.", "oxtorch.")
+    if not ok:
+        raise Mismatch(f"got {got!r}, want {kind} {value!r}")
+
+
+def run_python_method(case) -> str:
+    """Runs one python_methods case; returns 'passed', 'absent' (not in oxtorch's surface) or 'unsupported'."""
+    expr = case["expr"]
+    if not sp_has(expr):
+        if sp_method_name(expr) not in SP_NOT_IN_OXTORCH:
+            raise Mismatch(f"oxtorch.Tensor has no {sp_method_name(expr)} and it is not listed as absent")
+        return "absent"
+    s = sp_sparse(case["input"])
+    try:
+        code = expr if expr.startswith("torch.") else "s." + expr
+        got = eval(code, {"s": s, "torch": oxtorch})  # noqa: S307 - expressions from the golden data
+    except Exception as e:  # noqa: BLE001 - compared with the reference's outcome
+        if expr in SP_NOT_SUPPORTED and "result" in case:
+            if type(e) is NotImplementedError and "oxtorch does not support" in str(e):
+                return "unsupported"
+            raise Mismatch(f"want oxtorch's NotImplementedError, got {type(e).__name__}: {e}") from e
+        if "result" in case:
+            raise Mismatch(f"unexpected {type(e).__name__}: {e}") from e
+        if type(e).__name__ != case["error"]:
+            raise Mismatch(f"error class: got {type(e).__name__} ({e}), want {case['error']}") from e
+        # the data keeps PyTorch's messages up to their first line
+        want = case["message"].replace("torch.", "oxtorch.")
+        got = str(e).splitlines()[0] if str(e) else ""
+        if got != want:
+            raise Mismatch(f"message: got {str(e)!r}, want {want!r}") from e
+        return "passed"
+    if expr in SP_NOT_SUPPORTED:
+        raise Mismatch(f"{expr} is listed as unsupported but gave {got!r}: update SP_NOT_SUPPORTED")
+    if "result" not in case:
+        raise Mismatch(f"expected {case['error']}: {case['message']}, got {got!r}")
+    sp_py_result(got, case["result"])
+    return "passed"
+
+
+SP_METHODS = json.loads((DATA_DIR / "sparse.json").read_text(encoding="utf-8"))["python_methods"]
+
+
+@pytest.mark.parametrize("case", SP_METHODS, ids=[f"{c['input_name']}-{c['expr']}" for c in SP_METHODS])
+def test_sparse_python_method(case, oxstats):
+    """PyTorch's behaviour of Python methods on sparse tensors, recorded in sparse.json's python_methods."""
+    try:
+        outcome, why = run_python_method(case), None
+    except Mismatch as e:
+        outcome, why = "failed", str(e)
+    oxstats.python_method(outcome)
+    assert why is None, why
+
+
+def test_sparse_python_methods_lists_are_current():
+    """Every expression listed as unsupported or absent occurs in the data."""
+    exprs = {c["expr"] for c in SP_METHODS}
+    assert SP_NOT_SUPPORTED <= exprs
+    assert SP_NOT_IN_OXTORCH <= {sp_method_name(e) for e in exprs}
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 //! sparse.json: sparse COO tensors recorded from PyTorch: construction and its errors, conversions
-//! (`to_sparse`, `coalesce`, `to_dense`, `indices`/`values`), `add/sub/mul/div` over every layout pair, dtype pair
-//! and form (new, in place, `out=`), and reprs. Values compare as in the other files (real dtypes bit for bit,
-//! complex products within 2 ulp); results the reference gives as complex32 are complex64 here (deviation 1).
+//! (`to_sparse`, `coalesce`, `to_dense`, `indices`/`values`, `t`/`transpose`/`unsqueeze`), `add/sub/mul/div`
+//! and `floor_divide` over every layout pair, dtype pair and form (new, in place, `out=`), and reprs. The
+//! `python_methods` section is Python's alone (test_conformance.py). Values compare as in the other files (real
+//! dtypes bit for bit, complex products within 2 ulp); results the reference gives as complex32 are complex64 here
+//! (deviation 1).
 
 use crate::support::{expect_eq, expect_error, same_float, scalar, Report};
 use oxtorch::iter::Operand;
-use oxtorch::sparse::{binary, AnyOperand, AnyOutput, AnyTensor};
+use oxtorch::sparse::{binary, floor_divide, AnyOperand, AnyOutput, AnyTensor};
 use oxtorch::tensor::factory::tensor_from_scalars;
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
 use oxtorch::{sparse_coo_tensor, DType, Scalar, SparseCooOptions, SparseCooTensor, Tensor};
@@ -177,26 +179,35 @@ fn op_of(case: &Value) -> BinaryOp {
         "div" => BinaryOp::Div {
             rounding_mode: case["rounding_mode"].as_str().map(|m| RoundingMode::parse(m).expect("rounding mode")),
         },
+        // floor_divide computes a floor division; `run_arithmetic` calls its own entry point
+        "floor_divide" => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
         other => panic!("unknown op {other}"),
     }
 }
 
 fn run_arithmetic(case: &Value) -> oxtorch::Result<AnyTensor> {
     let op = op_of(case);
+    let run = |lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>| {
+        if case["op"].as_str() == Some("floor_divide") {
+            floor_divide(lhs, rhs, output)
+        } else {
+            binary(op, lhs, rhs, output)
+        }
+    };
     let (lhs, rhs) = (operand(&case["lhs"]), operand(&case["rhs"]));
     match case["form"].as_str().unwrap_or_default() {
         "inplace" => {
             let mut slot = any_tensor(&case["lhs"]);
             let lhs = AnyOperand::from(slot.clone());
-            binary(op, &lhs, &rhs, AnyOutput::InPlace(&mut slot))?;
+            run(&lhs, &rhs, AnyOutput::InPlace(&mut slot))?;
             Ok(slot)
         }
         "out" => {
             let mut slot = any_tensor(&case["out"]);
-            binary(op, &lhs, &rhs, AnyOutput::Out(&mut slot))?;
+            run(&lhs, &rhs, AnyOutput::Out(&mut slot))?;
             Ok(slot)
         }
-        _ => binary(op, &lhs, &rhs, AnyOutput::New),
+        _ => run(&lhs, &rhs, AnyOutput::New),
     }
 }
 
@@ -217,7 +228,17 @@ fn run_constructor(case: &Value) -> oxtorch::Result<AnyTensor> {
 fn run_conversion(case: &Value) -> oxtorch::Result<AnyTensor> {
     let input = any_tensor(&case["input"]);
     let op = case["op"].as_str().unwrap_or_default();
+    let arg = |i: usize| case["args"][i].as_i64().expect("an integer argument");
     match (input, op) {
+        (AnyTensor::SparseCoo(s), "t") => s.t().map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "transpose") => s.transpose(arg(0), arg(1)).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "unsqueeze") => s.unsqueeze(arg(0)).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "permute") => {
+            let dims: Vec<i64> = case["args"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
+            s.permute(&dims).map(AnyTensor::SparseCoo)
+        }
+        (AnyTensor::SparseCoo(s), "movedim") => s.movedim(&[arg(0)], &[arg(1)]).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "select") => s.select(arg(0), arg(1)),
         (AnyTensor::Strided(t), "to_sparse") => match case["sparse_dim"].as_i64() {
             None => t.to_sparse(),
             Some(d) => t.to_sparse_dim(d),
