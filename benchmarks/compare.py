@@ -100,6 +100,35 @@ def make_cases():
         Case("4096x4096 + row of 4096 (broadcast)", lambda: osq + orow, lambda: tsq + trow, lambda: sq + row),
         Case("f32 -> bf16 (2^24)", lambda: of.to(oxtorch.bfloat16), lambda: tf.to(torch.bfloat16), None),
         Case("one-element add from Python", lambda: o1 + o2, lambda: t1 + t2, lambda: n1 + n2, number=20000),
+    ] + sparse_cases(rng)
+
+
+def sparse_cases(rng):
+    """Sparse COO: coalesce of 10^6 random entries, sparse + sparse and dense + sparse at 4096x4096, 1% density
+    (PyTorch has no sparse add with a dense second operand; dense + sparse is the supported order)."""
+    n = 4096
+    idx = rng.integers(0, n, (2, 10**6), dtype=np.int64)
+    val = rng.standard_normal(10**6, dtype=np.float32)
+    o_unc = oxtorch.sparse_coo_tensor(oxtorch.from_numpy(idx), oxtorch.from_numpy(val), (n, n))
+    t_unc = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(val), (n, n))
+    nnz = n * n // 100
+
+    def random_sparse(seed):
+        r = np.random.default_rng(seed)
+        flat = np.sort(r.choice(n * n, nnz, replace=False))
+        i = np.stack([flat // n, flat % n]).astype(np.int64)
+        v = r.standard_normal(nnz, dtype=np.float32)
+        o = oxtorch.sparse_coo_tensor(oxtorch.from_numpy(i), oxtorch.from_numpy(v), (n, n), is_coalesced=True)
+        t = torch.sparse_coo_tensor(torch.from_numpy(i), torch.from_numpy(v), (n, n), is_coalesced=True)
+        return o, t
+
+    (oa, ta), (ob, tb) = random_sparse(1), random_sparse(2)
+    dense = rng.standard_normal((n, n), dtype=np.float32)
+    od, td = oxtorch.from_numpy(dense).clone(), torch.from_numpy(dense).clone()
+    return [
+        Case("sparse coalesce 10^6 random entries", lambda: o_unc.coalesce(), lambda: t_unc.coalesce(), None),
+        Case("sparse + sparse 4096^2, 1% (coalesced)", lambda: oa + ob, lambda: ta + tb, None),
+        Case("dense + sparse 4096^2, 1%", lambda: od + oa, lambda: td + ta, None),
     ]
 
 

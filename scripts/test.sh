@@ -6,6 +6,9 @@
 # This is the command the README gives and the one .ci/run calls. It sets up .venv itself (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# temporary files (rustdoc's doctest binaries, linker scratch) on the build's disk, not a small /tmp
+export TMPDIR="$PWD/target/tmp"
+mkdir -p "$TMPDIR"
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -89,6 +89,9 @@ pub fn _cuda_memory_stats(device: Option<&Bound<'_, PyAny>>) -> PyResult<(usize,
 /// package: pyo3 cannot have both a `device` getter and a `get_device` method on one class.)
 #[pyfunction]
 pub fn _tensor_get_device(t: PyRef<'_, crate::tensor::PyTensor>) -> PyResult<i64> {
+    if let Some(s) = t.sparse() {
+        return Ok(s.get_device());
+    }
     Ok(t.strided()?.get_device())
 }
 

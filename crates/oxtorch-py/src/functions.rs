@@ -38,6 +38,14 @@ fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
     Ok(t)
 }
 
+/// `requires_grad=True` on a new sparse tensor: oxtorch has no autograd.
+fn check_sparse_grad(requires_grad: bool) -> PyResult<()> {
+    if requires_grad {
+        return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
+    }
+    Ok(())
+}
+
 /// `pin_memory=True` needs a CUDA runtime, which this build does not have (PyTorch fails the same way without
 /// a GPU driver).
 fn check_pin_memory(pin_memory: bool) -> PyResult<()> {
@@ -148,9 +156,16 @@ macro_rules! sized_factory {
             requires_grad: bool,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
+            if stringify!($name) != "ones" {
+                if let Some(t) = crate::sparse::sparse_factory(&size_arg(size, kwargs)?, layout, opts)? {
+                    check_sparse_grad(requires_grad)?;
+                    return Py::new(py, t);
+                }
+            }
+            // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
+            check_layout(layout, if stringify!($name) == "ones" { "full" } else { stringify!($name) })?;
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
             let sizes = match size_arg(size, kwargs) {
                 // PyTorch's zeros checks its sizes with a message of its own
@@ -469,8 +484,13 @@ macro_rules! like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
+            let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
+            if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
+                check_sparse_grad(requires_grad)?;
+                return Ok(t);
+            }
+            check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;
             let $t = input.strided()?;
             grad($body.py()?, requires_grad).map(PyTensor::new)
@@ -556,7 +576,7 @@ pub fn full_like(
     check_layout(layout, "full_like")?;
     check_pin_memory(pin_memory)?;
     let value = number(fill_value, "fill_value")?;
-    grad(input.strided()?.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad)
+    grad(input.dense("full_like")?.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad)
         .map(PyTensor::new)
 }
 
@@ -583,9 +603,10 @@ pub fn randint_like(
         None => (0, low_or_high),
     };
     let opts = options(dtype, device, memory_format)?;
+    let dense = input.dense("randint_like")?;
     let t = match generator {
-        Some(g) => random_like_from(input.strided()?, opts, &g, |s, o, g| oxtorch::randint(low, high, s, o, Some(g))),
-        None => input.strided()?.randint_like(low, high, opts),
+        Some(g) => random_like_from(dense, opts, &g, |s, o, g| oxtorch::randint(low, high, s, o, Some(g))),
+        None => dense.randint_like(low, high, opts),
     }
     .py()?;
     grad(t, requires_grad).map(PyTensor::new)
@@ -599,6 +620,13 @@ fn arith_function(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let any_sparse = crate::sparse::is_sparse_obj(input)
+        || crate::sparse::is_sparse_obj(other)
+        || out.is_some_and(|o| o.borrow().sparse().is_some());
+    if any_sparse {
+        let r = crate::sparse::function_out(py, op, input, other, out)?;
+        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
+    }
     let (lhs, rhs) = (args::operand(input)?, args::operand(other)?);
     match out {
         None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),
@@ -671,6 +699,13 @@ pub fn floor_divide(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let any_sparse = crate::sparse::is_sparse_obj(input)
+        || crate::sparse::is_sparse_obj(other)
+        || out.is_some_and(|o| o.borrow().sparse().is_some());
+    if any_sparse {
+        let r = crate::sparse::function_out(py, crate::sparse::Arith::FloorDivide, input, other, out)?;
+        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
+    }
     arith_function(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, input, other, out)
 }
 
@@ -688,7 +723,7 @@ pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan:
 /// `torch.equal(input, other)`.
 #[pyfunction]
 pub fn equal(input: PyRef<'_, PyTensor>, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-    tensors_equal(input.strided()?, other.strided()?)
+    tensors_equal(input.dense("equal")?, other.dense("equal")?)
 }
 
 /// `torch.allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)`.
@@ -701,7 +736,7 @@ pub fn allclose(
     atol: f64,
     equal_nan: bool,
 ) -> PyResult<bool> {
-    tensors_allclose(input.strided()?, other.strided()?, rtol, atol, equal_nan)
+    tensors_allclose(input.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
 }
 
 /// `torch.is_tensor(obj)`.

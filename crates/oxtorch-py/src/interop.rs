@@ -99,7 +99,7 @@ pub fn from_numpy(ndarray: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
 
 /// `Tensor.numpy()`: a NumPy array sharing the tensor's memory (the array keeps the storage alive).
 pub fn tensor_to_numpy<'py>(py: Python<'py>, slf: &Bound<'py, PyTensor>) -> PyResult<Bound<'py, PyAny>> {
-    let t = slf.borrow().strided()?.clone();
+    let t = slf.borrow().dense("numpy")?.clone();
     if !t.device().is_cpu() {
         return Err(PyTypeError::new_err(format!(
             "can't convert {} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.",

@@ -10,6 +10,7 @@ pub mod device;
 pub mod errors;
 pub mod functions;
 pub mod interop;
+pub mod sparse;
 pub mod tensor;
 
 use pyo3::prelude::*;
@@ -22,6 +23,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device::get_default_device, m)?)?;
     m.add_class::<tensor::PyTensor>()?;
     functions::register(m)?;
+    sparse::register(m)?;
     cuda::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;

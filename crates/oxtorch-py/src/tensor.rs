@@ -9,7 +9,7 @@ use oxtorch::iter::{Operand, Output};
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
-use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
@@ -22,6 +22,8 @@ const RELEASE_GIL_ABOVE: usize = 1 << 15;
 pub enum TensorValue {
     /// A strided (dense) tensor.
     Strided(Tensor),
+    /// A sparse COO tensor (see `sparse.rs`).
+    SparseCoo(crate::sparse::SparseCell),
 }
 
 /// A tensor (`torch.Tensor`).
@@ -41,6 +43,32 @@ impl PyTensor {
     pub fn strided(&self) -> PyResult<&Tensor> {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
+            TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
+        }
+    }
+
+    /// For a method whose arguments PyTorch checks as for a dense tensor before it refuses a sparse one: the
+    /// strided tensor, or, for a sparse tensor, the error of those checks (`check` runs on a meta tensor of the
+    /// same sizes) or else PyTorch's refusal.
+    fn dense_after_check<T>(
+        &self,
+        method: &str,
+        check: impl FnOnce(&Tensor) -> oxtorch::Result<T>,
+    ) -> PyResult<&Tensor> {
+        if let Some(s) = self.sparse() {
+            let options = TensorOptions::new().dtype(s.dtype()).device(oxtorch::Device::meta());
+            check(&oxtorch::empty(s.sizes(), options).py()?).py()?;
+            return Err(crate::sparse::refusal(method, s.device()));
+        }
+        self.strided()
+    }
+
+    /// The strided tensor for the method `method`, or what PyTorch raises when that method meets a sparse
+    /// tensor (see `sparse::refusal`).
+    pub fn dense(&self, method: &str) -> PyResult<&Tensor> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(t),
+            TensorValue::SparseCoo(c) => Err(crate::sparse::refusal(method, c.get().device())),
         }
     }
 }
@@ -269,12 +297,18 @@ impl PyTensor {
     /// The element type.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
+        if let Some(s) = self.sparse() {
+            return dtype_object(py, s.dtype());
+        }
         dtype_object(py, self.strided()?.dtype())
     }
 
     /// The device the data lives on (a cpu or meta tensor reports its device without an index, as PyTorch's do).
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
+        if let Some(s) = self.sparse() {
+            return Ok(PyDevice::wrap(s.device()));
+        }
         Ok(PyDevice::wrap(oxtorch::display::tensor_device(self.strided()?)))
     }
 
@@ -292,36 +326,51 @@ impl PyTensor {
     /// The memory layout (`oxtorch.strided`).
     #[getter]
     fn layout(&self) -> PyResult<PyLayout> {
+        if self.sparse().is_some() {
+            return Ok(PyLayout(oxtorch::Layout::SparseCoo));
+        }
         Ok(PyLayout(self.strided()?.layout()))
     }
 
     /// The sizes, as an `oxtorch.Size`.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        size_object(py, self.strided()?.sizes())
+        size_object(py, &crate::sparse::sizes_of(self)?)
     }
 
     /// Number of dimensions.
     #[getter]
     fn ndim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// True on the meta device.
     #[getter]
     fn is_meta(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.device().is_meta());
+        }
         Ok(self.strided()?.is_meta())
     }
 
     /// True on the CPU.
     #[getter]
     fn is_cpu(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.device().is_cpu());
+        }
         Ok(self.strided()?.device().is_cpu())
     }
 
     /// `size()` as an `oxtorch.Size`, or `size(dim)` as an int.
     #[pyo3(signature = (dim=None))]
     fn size(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = self.sparse() {
+            return match opt_dim(dim)? {
+                None => size_object(py, s.sizes()),
+                Some(d) => Ok(s.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            };
+        }
         match opt_dim(dim)? {
             None => size_object(py, self.strided()?.sizes()),
             Some(d) => Ok(self.strided()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
@@ -331,6 +380,15 @@ impl PyTensor {
     /// `stride()` as a tuple, or `stride(dim)` as an int (in elements).
     #[pyo3(signature = (dim=None))]
     fn stride(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = self.sparse() {
+            // PyTorch 2.15 reports zero strides for sparse tensors
+            return match opt_dim(dim)? {
+                None => Ok(PyTuple::new(py, vec![0usize; s.dim()])?.into_any().unbind()),
+                Some(d) => {
+                    s.size(d).py().map(|_| 0usize.into_pyobject(py).map(|o| o.into_any().unbind()))?.map_err(Into::into)
+                }
+            };
+        }
         match opt_dim(dim)? {
             None => Ok(PyTuple::new(py, self.strided()?.strides())?.into_any().unbind()),
             Some(d) => Ok(self.strided()?.stride(d).py()?.into_pyobject(py)?.into_any().unbind()),
@@ -339,47 +397,62 @@ impl PyTensor {
 
     /// Offset of the first element in the storage.
     fn storage_offset(&self) -> PyResult<usize> {
+        if self.sparse().is_some() {
+            return Ok(0);
+        }
         Ok(self.strided()?.storage_offset())
     }
 
     /// Number of dimensions.
     fn dim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// Alias of `dim()`.
     fn ndimension(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(crate::sparse::sizes_of(self)?.len())
     }
 
     /// Number of elements.
     fn numel(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(crate::sparse::sizes_of(self)?.iter().product())
     }
 
     /// Alias of `numel()`.
     fn nelement(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(crate::sparse::sizes_of(self)?.iter().product())
     }
 
     /// Bytes per element.
     fn element_size(&self) -> PyResult<usize> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.element_size());
+        }
         Ok(self.strided()?.element_size())
     }
 
     /// True for floating dtypes.
     fn is_floating_point(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.dtype().is_floating_point());
+        }
         Ok(self.strided()?.is_floating_point())
     }
 
     /// True for complex dtypes.
     fn is_complex(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.dtype().is_complex());
+        }
         Ok(self.strided()?.is_complex())
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
     #[pyo3(signature = (*, memory_format=None))]
     fn is_contiguous(&self, memory_format: Option<PyMemoryFormat>) -> PyResult<bool> {
+        if self.sparse().is_some() {
+            return Ok(false);
+        }
         Ok(self.strided()?.is_contiguous_in(memory_format.map_or(MemoryFormat::Contiguous, |f| f.0)))
     }
 
@@ -387,11 +460,17 @@ impl PyTensor {
 
     /// Transposes a tensor of at most two dimensions.
     fn t(&self) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.t().py().map(PyTensor::new_sparse);
+        }
         self.strided()?.t().py().map(PyTensor::new)
     }
 
     /// Swaps two dimensions.
     fn transpose(&self, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.transpose(dim0, dim1).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.transpose(dim0, dim1).py().map(PyTensor::new)
     }
 
@@ -444,22 +523,30 @@ impl PyTensor {
 
     /// Expands to another tensor's sizes.
     fn expand_as(&self, other: PyRef<'_, PyTensor>) -> PyResult<PyTensor> {
-        self.strided()?.expand_as(other.strided()?).py().map(PyTensor::new)
+        let sizes: Vec<i64> = crate::sparse::sizes_of(&other)?.iter().map(|&s| s as i64).collect();
+        self.dense("expand_as")?.expand(&sizes).py().map(PyTensor::new)
     }
 
     /// `length` elements of `dim` from `start`.
     fn narrow(&self, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
-        self.strided()?.narrow(dim, start, length).py().map(PyTensor::new)
+        self.dense_after_check("narrow", |m| m.narrow(dim, start, length))?
+            .narrow(dim, start, length)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// Removes `dim` by taking element `index` of it.
     fn select(&self, dim: i64, index: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.select(dim, index).py().map(PyTensor::from_any);
+        }
         self.strided()?.select(dim, index).py().map(PyTensor::new)
     }
 
     /// Removes size-1 dimensions: all, one, or a tuple of them.
     #[pyo3(signature = (dim=None))]
     fn squeeze(&self, dim: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
+        self.dense("squeeze")?;
         match dim {
             Some(d) if !d.is_none() => {
                 if let Ok(dims) = sequence_ints(d) {
@@ -473,30 +560,55 @@ impl PyTensor {
 
     /// Inserts a size-1 dimension.
     fn unsqueeze(&self, dim: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.unsqueeze(dim).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.unsqueeze(dim).py().map(PyTensor::new)
     }
 
     /// Merges dimensions `start_dim..=end_dim`.
     #[pyo3(signature = (start_dim=0, end_dim=-1))]
     fn flatten(&self, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            // PyTorch returns a tensor whose dimensions all stay as they are, and reshapes (refused) otherwise
+            let n = s.dim();
+            let (a, b) = (oxtorch::shape::wrap_dim(start_dim, n).py()?, oxtorch::shape::wrap_dim(end_dim, n).py()?);
+            if a > b {
+                return Err(PyRuntimeError::new_err("flatten() has invalid args: start_dim cannot come after end_dim"));
+            }
+            if n > 0 && a == b {
+                return Ok(PyTensor::new_sparse(s));
+            }
+            return Err(crate::sparse::refusal("flatten", s.device()));
+        }
         self.strided()?.flatten(start_dim, end_dim).py().map(PyTensor::new)
     }
 
     /// Splits `dim` into `sizes`.
     fn unflatten(&self, dim: i64, sizes: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.strided()?.unflatten(dim, &sequence_ints(sizes)?).py().map(PyTensor::new)
+        let sizes = sequence_ints(sizes)?;
+        self.dense_after_check("unflatten", |m| m.unflatten(dim, &sizes))?
+            .unflatten(dim, &sizes)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// A diagonal as a new last dimension.
     #[pyo3(signature = (offset=0, dim1=0, dim2=1))]
     fn diagonal(&self, offset: i64, dim1: i64, dim2: i64) -> PyResult<PyTensor> {
-        self.strided()?.diagonal(offset, dim1, dim2).py().map(PyTensor::new)
+        self.dense_after_check("diagonal", |m| m.diagonal(offset, dim1, dim2))?
+            .diagonal(offset, dim1, dim2)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// Moves dimensions (ints or tuples).
     fn movedim(&self, source: &Bound<'_, PyAny>, destination: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let list =
             |o: &Bound<'_, PyAny>| -> PyResult<Vec<i64>> { int_arg(o).map(|i| vec![i]).or_else(|_| sequence_ints(o)) };
+        if let Some(s) = self.sparse() {
+            return s.movedim(&list(source)?, &list(destination)?).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.movedims(&list(source)?, &list(destination)?).py().map(PyTensor::new)
     }
 
@@ -508,6 +620,7 @@ impl PyTensor {
         stride: &Bound<'_, PyAny>,
         storage_offset: Option<i64>,
     ) -> PyResult<PyTensor> {
+        self.dense("as_strided")?;
         let strides = sequence_ints(stride)?;
         if strides.iter().any(|&s| s < 0) {
             return Err(PyRuntimeError::new_err(format!(
@@ -526,7 +639,7 @@ impl PyTensor {
 
     /// Sliding windows along a dimension.
     fn unfold(&self, dimension: i64, size: i64, step: i64) -> PyResult<PyTensor> {
-        self.strided()?.unfold(dimension, size, step).py().map(PyTensor::new)
+        self.dense("unfold")?.unfold(dimension, size, step).py().map(PyTensor::new)
     }
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
@@ -542,7 +655,7 @@ impl PyTensor {
     /// `chunks` nearly equal pieces.
     #[pyo3(signature = (chunks, dim=0))]
     fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        tensor_tuple(py, self.strided()?.chunk(chunks, dim).py()?)
+        tensor_tuple(py, self.dense_after_check("chunk", |m| m.chunk(chunks, dim))?.chunk(chunks, dim).py()?)
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -613,8 +726,14 @@ impl PyTensor {
     /// A copy of the data (`preserve_format` keeps dense layouts).
     #[pyo3(signature = (*, memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
-        let t = &self.strided()?;
         let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
+        if let Some(s) = self.sparse() {
+            if format != MemoryFormat::Preserve {
+                return Err(crate::sparse::unsupported_memory_format(format));
+            }
+            return s.clone_tensor().py().map(PyTensor::new_sparse);
+        }
+        let t = &self.strided()?;
         compute(py, &[t], || t.clone_in(format)).map(PyTensor::new)
     }
 
@@ -628,6 +747,19 @@ impl PyTensor {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
         let (options, copy) = to_target(args, kwargs)?;
+        if let Some(s) = slf.sparse() {
+            let mut r = s.clone();
+            if let Some(d) = options.dtype {
+                r = r.to_dtype(d).py()?;
+            }
+            if let Some(d) = options.device {
+                r = r.to_device(d).py()?;
+            }
+            if copy {
+                r = r.clone_tensor().py()?;
+            }
+            return Py::new(py, PyTensor::new_sparse(r));
+        }
         let t = slf.strided()?.clone();
         let result = compute(py, &[&t], || t.to(options, copy))?;
         if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
@@ -678,6 +810,10 @@ impl PyTensor {
 
     /// Sets every element to zero, returning this tensor.
     fn zero_(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
+        if let (Some(s), TensorValue::SparseCoo(cell)) = (slf.sparse(), &slf.value) {
+            cell.set(s.zeros_like().py()?);
+            return Ok(slf.into());
+        }
         let dst = slf.strided()?.clone();
         compute(py, &[&dst], || dst.fill_(0))?;
         Ok(slf.into())
@@ -686,6 +822,9 @@ impl PyTensor {
     /// This tensor in host memory (itself when already there), in `memory_format`.
     #[pyo3(signature = (*, memory_format=None))]
     fn cpu(slf: PyRef<'_, Self>, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<Py<PyTensor>> {
+        if let Some(s) = slf.sparse() {
+            return crate::sparse::to_device(slf, py, s, oxtorch::Device::cpu(), memory_format);
+        }
         let t = slf.strided()?.clone();
         let options = TensorOptions::new().device(oxtorch::Device::cpu());
         let options = match memory_format {
@@ -721,6 +860,9 @@ impl PyTensor {
         if d.type_name() != "cuda" {
             return Err(PyRuntimeError::new_err(format!("Invalid device, must be cuda device, got {d}")));
         }
+        if let Some(s) = slf.sparse() {
+            return crate::sparse::to_device(slf, py, s, d, memory_format);
+        }
         let t = slf.strided()?.clone();
         let options = TensorOptions::new().device(d);
         let options = match memory_format {
@@ -737,6 +879,9 @@ impl PyTensor {
     /// True on a CUDA device.
     #[getter]
     fn is_cuda(&self) -> PyResult<bool> {
+        if let Some(s) = self.sparse() {
+            return Ok(s.is_cuda());
+        }
         Ok(self.strided()?.is_cuda())
     }
 
@@ -893,6 +1038,12 @@ impl PyTensor {
     }
     /// `other / self`, computed as PyTorch does: `self.reciprocal() * other`.
     fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if self.sparse().is_some() {
+            if crate::sparse::any_operand(other)?.is_none() {
+                return Ok(py.NotImplemented());
+            }
+            return Ok(Py::new(py, crate::sparse::method(self, BinaryOp::DIV, other, true)?)?.into_any());
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let reciprocal =
             arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self.strided()?), Output::New)?;
@@ -900,9 +1051,15 @@ impl PyTensor {
         Ok(Py::new(py, PyTensor::new(r))?.into_any())
     }
     fn __floordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(r) = self.sparse_floor_divide(py, other, false)? {
+            return Ok(r);
+        }
         self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, false)
     }
     fn __rfloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(r) = self.sparse_floor_divide(py, other, true)? {
+            return Ok(r);
+        }
         self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, true)
     }
     fn __iadd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -918,9 +1075,26 @@ impl PyTensor {
         self.in_place(py, BinaryOp::DIV, other)
     }
     fn __ifloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::in_place(self, crate::sparse::Arith::FloorDivide, other);
+        }
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            if s.dtype() == DType::Bool {
+                return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+            }
+            let values = s.raw_values().mul(-1).py()?;
+            return oxtorch::sparse_coo_tensor(
+                s.raw_indices(),
+                &values,
+                Some(&s.sizes().iter().map(|&x| x as i64).collect::<Vec<_>>()),
+                oxtorch::SparseCooOptions { is_coalesced: Some(s.is_coalesced()), ..Default::default() },
+            )
+            .py()
+            .map(PyTensor::new_sparse);
+        }
         if self.strided()?.dtype() == DType::Bool {
             return Err(PyNotImplementedError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
@@ -935,16 +1109,22 @@ impl PyTensor {
 
     /// The values as (nested) Python lists.
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let values = self.strided()?.to_scalars().py()?;
+        let values = self.dense("tolist")?.to_scalars().py()?;
         nested_list(py, &values, self.strided()?.sizes())
     }
 
     /// The single value as a Python number.
     fn item(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        scalar_to_py(py, self.strided()?.item().py()?)
+        scalar_to_py(py, self.any_item()?)
     }
 
     fn __len__(&self) -> PyResult<usize> {
+        if let Some(s) = self.sparse() {
+            return match s.sizes().first() {
+                Some(&n) => Ok(n),
+                None => Err(PyTypeError::new_err("len() of a 0-d tensor")),
+            };
+        }
         if self.strided()?.dim() == 0 {
             return Err(PyTypeError::new_err("len() of a 0-d tensor"));
         }
@@ -952,9 +1132,9 @@ impl PyTensor {
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match self.strided()?.numel() {
+        match crate::sparse::sizes_of(self)?.iter().product::<usize>() {
             0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
-            1 => Ok(self.strided()?.item().py()?.to_bool()),
+            1 => Ok(self.any_item()?.to_bool()),
             _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
         }
     }
@@ -989,10 +1169,124 @@ impl PyTensor {
     }
 
     fn __index__(&self) -> PyResult<i64> {
-        if !self.strided()?.dtype().is_integral(true) || self.strided()?.numel() != 1 {
+        let (dtype, numel) = match self.sparse() {
+            Some(s) => (s.dtype(), s.numel()),
+            None => (self.strided()?.dtype(), self.strided()?.numel()),
+        };
+        if !dtype.is_integral(true) || numel != 1 {
             return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
         }
-        Ok(self.strided()?.item().py()?.to_i64())
+        Ok(self.any_item()?.to_i64())
+    }
+
+    // ----- sparse COO -----
+
+    /// True for sparse COO tensors.
+    #[getter]
+    fn is_sparse(&self) -> bool {
+        self.sparse().is_some()
+    }
+
+    /// The number of sparse dimensions (0 for dense tensors).
+    fn sparse_dim(&self) -> PyResult<usize> {
+        crate::sparse::sparse_dim(self)
+    }
+
+    /// The number of dense dimensions (all of them for dense tensors).
+    fn dense_dim(&self) -> PyResult<usize> {
+        crate::sparse::dense_dim(self)
+    }
+
+    /// The number of specified elements of a sparse tensor.
+    fn _nnz(&self) -> PyResult<usize> {
+        Ok(crate::sparse::require_sparse(self, "_nnz")?.nnz())
+    }
+
+    /// The indices of a coalesced sparse tensor.
+    fn indices(&self) -> PyResult<PyTensor> {
+        crate::sparse::require_sparse(self, "indices")?.indices().py().map(PyTensor::new)
+    }
+
+    /// The values of a coalesced sparse tensor.
+    fn values(&self) -> PyResult<PyTensor> {
+        crate::sparse::require_sparse(self, "values")?.values().py().map(PyTensor::new)
+    }
+
+    /// The indices, coalesced or not (sharing storage).
+    fn _indices(&self) -> PyResult<PyTensor> {
+        Ok(PyTensor::new(crate::sparse::require_sparse(self, "_indices")?.raw_indices().clone()))
+    }
+
+    /// The values, coalesced or not (sharing storage).
+    fn _values(&self) -> PyResult<PyTensor> {
+        Ok(PyTensor::new(crate::sparse::require_sparse(self, "_values")?.raw_values().clone()))
+    }
+
+    /// Whether a sparse tensor is known to be coalesced.
+    fn is_coalesced(&self) -> PyResult<bool> {
+        Ok(crate::sparse::require_sparse(self, "is_coalesced")?.is_coalesced())
+    }
+
+    /// Sets the coalesced flag of a sparse tensor without checking, returning it.
+    fn _coalesced_(slf: PyRef<'_, Self>, coalesced: bool) -> PyResult<Py<PyTensor>> {
+        let mut s = crate::sparse::require_sparse(&slf, "_coalesced_")?;
+        s.set_coalesced(coalesced);
+        if let TensorValue::SparseCoo(cell) = &slf.value {
+            cell.set(s);
+        }
+        Ok(slf.into())
+    }
+
+    /// The coalesced form of a sparse tensor (itself when already coalesced).
+    fn coalesce(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
+        let s = crate::sparse::require_sparse(&slf, "coalesce")?;
+        if s.is_coalesced() {
+            return Ok(slf.into());
+        }
+        Py::new(py, PyTensor::new_sparse(s.coalesce().py()?))
+    }
+
+    /// The dense equivalent (a dense tensor returns itself).
+    #[pyo3(signature = (dtype=None, *, masked_grad=None))]
+    fn to_dense(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        dtype: Option<PyDType>,
+        masked_grad: Option<bool>,
+    ) -> PyResult<Py<PyTensor>> {
+        let _ = masked_grad;
+        match slf.sparse() {
+            Some(s) => {
+                let d = s.to_dense().py()?;
+                let d = match dtype {
+                    Some(dt) => d.to_dtype(dt.0).py()?,
+                    None => d,
+                };
+                Py::new(py, PyTensor::new(d))
+            }
+            None => match dtype {
+                Some(dt) => Py::new(py, PyTensor::new(slf.strided()?.to_dtype(dt.0).py()?)),
+                None => Ok(slf.into()),
+            },
+        }
+    }
+
+    /// A sparse COO copy: `to_sparse()` (every dimension sparse) or `to_sparse(sparse_dim)`.
+    #[pyo3(signature = (*args, layout=None, blocksize=None, dense_dim=None))]
+    fn to_sparse(
+        &self,
+        args: &Bound<'_, PyTuple>,
+        layout: Option<PyLayout>,
+        blocksize: Option<&Bound<'_, PyAny>>,
+        dense_dim: Option<i64>,
+    ) -> PyResult<PyTensor> {
+        let _ = (blocksize, dense_dim);
+        crate::sparse::to_sparse(self, args, layout)
+    }
+
+    /// `to_sparse_coo()`: `to_sparse()` with every dimension sparse.
+    fn to_sparse_coo(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        crate::sparse::to_sparse(self, &PyTuple::empty(py), None)
     }
 
     /// PyTorch's repr; a summarized tensor reads only the elements it shows.
@@ -1002,7 +1296,7 @@ impl PyTensor {
 
     /// Whether both tensors have the same sizes and values.
     fn equal(&self, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
-        crate::functions::tensors_equal(self.strided()?, other.strided()?)
+        crate::functions::tensors_equal(self.dense("equal")?, other.dense("equal")?)
     }
 
     /// A NumPy array sharing this tensor's memory.
@@ -1045,7 +1339,7 @@ impl PyTensor {
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
         let _ = dl_device;
-        let t = self.strided()?;
+        let t = self.dense("__dlpack__")?;
         let stream: Option<i64> = match stream {
             Some(s) if !s.is_none() => {
                 Some(s.extract().map_err(|_| PyTypeError::new_err("stream must be ``int`` or ``none``"))?)
@@ -1075,26 +1369,53 @@ impl PyTensor {
 
     /// DLPack device: `(1, 0)` for the CPU, `(2, index)` for a CUDA device.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
+        if let Some(s) = self.sparse() {
+            return crate::interop::dlpack_device(s.device());
+        }
         crate::interop::dlpack_device(self.strided()?.device())
     }
 
     /// Whether all values are close: `|self - other| <= atol + rtol * |other|`.
     #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
     fn allclose(&self, other: PyRef<'_, PyTensor>, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-        crate::functions::tensors_allclose(self.strided()?, other.strided()?, rtol, atol, equal_nan)
+        crate::functions::tensors_allclose(self.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
     }
 }
 
 impl PyTensor {
-    /// The value of a one-element tensor for `int()`, `float()`, `complex()` (Python's conversions raise
-    /// `ValueError` for any other tensor).
-    fn single_value(&self) -> PyResult<Scalar> {
-        if self.strided()?.numel() != 1 {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "only one element tensors can be converted to Python scalars",
-            ));
+    /// `item()` of either layout.
+    fn any_item(&self) -> PyResult<Scalar> {
+        match self.sparse() {
+            Some(s) => s.item().py(),
+            None => self.strided()?.item().py(),
         }
-        self.strided()?.item().py()
+    }
+
+    /// The value of a one-element tensor of either layout for `int()`, `float()`, `complex()` (Python's
+    /// conversions raise `ValueError` for any other tensor).
+    fn single_value(&self) -> PyResult<Scalar> {
+        if crate::sparse::sizes_of(self)?.iter().product::<usize>() != 1 {
+            return Err(PyValueError::new_err("only one element tensors can be converted to Python scalars"));
+        }
+        self.any_item()
+    }
+
+    /// `self // other` (`other // self` when `reflected`) when either is sparse (PyTorch's sparse
+    /// `floor_divide`); None otherwise.
+    fn sparse_floor_divide(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        if self.sparse().is_none() && !crate::sparse::is_sparse_obj(other) {
+            return Ok(None);
+        }
+        if crate::sparse::any_operand(other)?.is_none() {
+            return Ok(Some(py.NotImplemented()));
+        }
+        let r = crate::sparse::method(self, crate::sparse::Arith::FloorDivide, other, reflected)?;
+        Ok(Some(Py::new(py, r)?.into_any()))
     }
 
     /// `float()`, `long()` ...: this tensor itself when it already has the dtype (and the memory format asked
@@ -1105,6 +1426,9 @@ impl PyTensor {
         dtype: DType,
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
+        if let Some(s) = slf.sparse() {
+            return Py::new(py, PyTensor::new_sparse(s.to_dtype(dtype).py()?));
+        }
         let options =
             TensorOptions { dtype: Some(dtype), memory_format: memory_format.map(|f| f.0), ..TensorOptions::new() };
         PyTensor::converted(slf, py, options)
@@ -1121,16 +1445,28 @@ impl PyTensor {
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::method(self, op, other, false);
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::New).map(PyTensor::new)
     }
 
     fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            return crate::sparse::in_place(self, op, other);
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
     }
 
     /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
     /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
     fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
+        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
+            if crate::sparse::any_operand(other)?.is_none() {
+                return Ok(py.NotImplemented());
+            }
+            return Ok(Py::new(py, crate::sparse::method(self, op, other, reflected)?)?.into_any());
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let me = Operand::from(self.strided()?);
         let (lhs, rhs) = if reflected { (&other, &me) } else { (&me, &other) };

@@ -137,6 +137,107 @@ fn gather_summarized(t: &Tensor, edge: usize, out: &mut Vec<Scalar>) -> crate::R
     Ok(())
 }
 
+/// What the formatter needs to know about a sparse COO tensor: its geometry and the two dense tensors it is
+/// made of, each as row-major values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SparseReprInput<'a> {
+    /// The sparse tensor's sizes.
+    pub sizes: &'a [usize],
+    /// The dtype of its values.
+    pub dtype: DType,
+    /// The `device='...'` suffix, as for dense tensors (None on the default device).
+    pub device: Option<String>,
+    /// The number of specified elements (`_nnz()`).
+    pub nnz: usize,
+    /// The sizes of the indices tensor (`sparse_dim x nnz`).
+    pub indices_sizes: &'a [usize],
+    /// The indices (int64), row-major; `None` for tensors without data (meta tensors).
+    pub indices: Option<&'a [Scalar]>,
+    /// The sizes of the values tensor (`nnz x dense sizes`).
+    pub values_sizes: &'a [usize],
+    /// The values, row-major, as in [`ReprInput::values`]; `None` for tensors without data.
+    pub values: Option<&'a [Scalar]>,
+}
+
+/// `repr(sparse_coo_tensor)` exactly as PyTorch prints it with the default print options:
+/// `tensor(indices=tensor(...),\n       values=tensor(...),\n       size=(...), nnz=N, layout=oxtorch.sparse_coo)`.
+pub fn sparse_coo_repr(input: &SparseReprInput) -> String {
+    sparse_coo_repr_with(input, &PrintOptions::default())
+}
+
+/// [`sparse_coo_repr`] under `options` (PyTorch's `_tensor_str` for the `sparse_coo` layout).
+pub fn sparse_coo_repr_with(input: &SparseReprInput, options: &PrintOptions) -> String {
+    const PREFIX: &str = "tensor(";
+    let indent = PREFIX.len();
+    let default_dtype = crate::promotion::get_default_dtype();
+    let default_complex = crate::promotion::get_default_complex_dtype();
+    let dtype = input.dtype;
+    let has_default_dtype =
+        dtype == default_dtype || dtype == default_complex || dtype == DType::Int64 || dtype == DType::Bool;
+    let meta = input.indices.is_none() || input.values.is_none();
+    let mut suffixes = Vec::new();
+    if let Some(device) = &input.device {
+        suffixes.push(Suffix::plain(format!("device='{device}'")));
+    }
+    suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
+    if !meta {
+        suffixes.push(Suffix::plain(format!("nnz={}", input.nnz)));
+    }
+    if !has_default_dtype {
+        suffixes.push(Suffix::dtype(dtype));
+    }
+    // the inner tensors as `_tensor_str` prints them: no suffixes of their own, `size=` for empty or meta ones
+    let inner = |sizes: &[usize], dtype: DType, values: Option<&[Scalar]>, indent: usize| -> String {
+        let numel = sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
+        let (body, with_size) = match values {
+            None => ("...".to_string(), true),
+            Some(v) if numel != Some(v.len()) => (format!("<invalid: {} values>", v.len()), true),
+            Some(_) if numel == Some(0) => ("[]".to_string(), true),
+            Some(v) if v.len() > options.threshold => {
+                // summarized as `_tensor_str` summarizes each inner tensor: only the kept elements go in
+                let mut kept = Vec::new();
+                summarized_indices(sizes, options.edgeitems, 0, &mut kept);
+                let kept: Vec<Scalar> = kept.iter().filter_map(|&i| v.get(i).copied()).collect();
+                let shown = Shown { values: &kept, summarized: true };
+                (TensorPrinter::new(sizes, dtype, shown, options).render(indent), false)
+            }
+            Some(v) => {
+                let shown = Shown { values: v, summarized: false };
+                (TensorPrinter::new(sizes, dtype, shown, options).render(indent), false)
+            }
+        };
+        if with_size {
+            format!("{body}, size={}", python_tuple(sizes))
+        } else {
+            body
+        }
+    };
+    const INDICES: &str = "indices=tensor(";
+    const VALUES: &str = "values=tensor(";
+    let indices = inner(input.indices_sizes, DType::Int64, input.indices, indent + INDICES.len());
+    let values = inner(input.values_sizes, dtype, input.values, indent + VALUES.len());
+    let body = format!("{PREFIX}{INDICES}{indices}),\n{}{VALUES}{values})", " ".repeat(indent));
+    let mut out = body;
+    // the first suffix always starts a new line (PyTorch's `force_newline` for sparse tensors)
+    let layout = Suffix { text: "layout=oxtorch.sparse_coo".to_string(), torch_len: "layout=torch.sparse_coo".len() };
+    suffixes.push(layout);
+    let mut last_line_len = out.len() - out.rfind('\n').map_or(0, |i| i) + 1;
+    for (i, suffix) in suffixes.iter().enumerate() {
+        if i == 0 || last_line_len + suffix.torch_len + 2 > options.linewidth {
+            out.push_str(",\n");
+            out.push_str(&" ".repeat(indent));
+            out.push_str(&suffix.text);
+            last_line_len = indent + suffix.torch_len;
+        } else {
+            out.push_str(", ");
+            out.push_str(&suffix.text);
+            last_line_len += suffix.torch_len + 2;
+        }
+    }
+    out.push(')');
+    out
+}
+
 /// One suffix: its text, and the length PyTorch's own text for it has (which drives line wrapping).
 struct Suffix {
     text: String,

@@ -19,6 +19,7 @@ pub mod promotion;
 pub mod random;
 pub mod scalar;
 pub mod shape;
+pub mod sparse;
 pub mod storage;
 pub mod tensor;
 
@@ -33,6 +34,7 @@ pub use op::{BinaryOp, RoundingMode};
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};
 pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;
+pub use sparse::{sparse_coo_tensor, AnyOperand, AnyOutput, AnyTensor, SparseCooOptions, SparseCooTensor};
 pub use tensor::factory::{
     arange, arange_step, empty, empty_strided, from_vec, full, linspace, ones, rand, randint, randn, scalar_tensor,
     tensor, zeros, TensorData,

@@ -454,3 +454,15 @@ fn regression_size_of_zero_dim_tensor_error_class() {
     expect_err(s.size(0), "IndexError", "Dimension specified as 0 but tensor has no dimensions");
     expect_err(s.stride(-1), "IndexError", "Dimension specified as -1 but tensor has no dimensions");
 }
+
+#[test]
+fn unflatten_of_a_zero_dim_tensor_is_an_error_not_a_panic() {
+    let z = scalar_tensor(5.0, DType::Float32).unwrap();
+    expect_err(
+        z.unflatten(0, &[1, 2]),
+        "RuntimeError",
+        "unflatten got an unexpected error:\nDimension specified as 0 but tensor has no dimensions",
+    );
+    expect_err(z.unflatten(0, &[]), "RuntimeError", "unflatten: sizes must be non-empty");
+    expect_err(z.unflatten(1, &[1]), "IndexError", &range_msg(-1, 0, 1));
+}

@@ -36,6 +36,7 @@ CONFORMANCE_FILES = (
     "memory_format.json",
     "promotion.json",
     "inplace.json",
+    "sparse.json",
 )
 
 
@@ -52,6 +53,8 @@ class Stats:
         # conformance: file -> counters
         self.conf: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         self.conf_total: dict[str, int] = {}
+        # sparse.json's python_methods: outcome -> count
+        self.methods: collections.Counter = collections.Counter()
 
     def spec(self, outcome: str) -> None:
         """``outcome``: 'ok', 'accel' (an expected CUDA/MPS failure, as documented), 'dependent', 'fail'."""
@@ -67,6 +70,9 @@ class Stats:
     def conformance_not_compared(self, file: str) -> None:
         """A case replayed on a device that has no reference to compare with there (counted, not silent)."""
         self.conf[file]["not_compared"] += 1
+    def python_method(self, outcome: str) -> None:
+        """``outcome``: 'passed', 'absent' (no such method in oxtorch), 'unsupported' (listed), 'failed'."""
+        self.methods[outcome] += 1
 
     def conformance(self, file: str, passed: bool, deviation: bool = False) -> None:
         c = self.conf[file]
@@ -122,6 +128,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         passed += c["passed"]
     if ran:
         lines.append(f"conformance: {ran} cases run in all, {passed} passed, {ran - passed} failed")
+    m = stats.methods
+    if m:
+        lines.append(
+            f"conformance sparse.json python_methods: {sum(m.values())} run, {m['passed']} as PyTorch, "
+            f"{m['unsupported']} not supported on sparse tensors by oxtorch (listed), {m['absent']} not in "
+            f"oxtorch's surface, {m['failed']} failed"
+        )
     if lines:
         terminalreporter.section("oxtorch spec examples and conformance")
         for line in lines:

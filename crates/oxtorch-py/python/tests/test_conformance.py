@@ -44,6 +44,7 @@ FILES = (
     "memory_format.json",
     "promotion.json",
     "inplace.json",
+    "sparse.json",
 )
 
 
@@ -658,6 +659,289 @@ def torch_cuda_case(file: str, case: dict) -> dict:
 
 # --------------------------------------------------------------------------------------------------------------
 # Collection: one test per case
+
+# --------------------------------------------------------------------------------------------------------------
+# sparse.json (sparse.rs): construction, conversions, arithmetic over every layout pair, reprs
+# --------------------------------------------------------------------------------------------------------------
+
+
+def sp_dtype(name: str):
+    return dtype("complex64" if name == "complex32" else name)
+
+
+def sp_dense(v):
+    if v["kind"] == "zerodim":
+        return oxtorch.tensor(value(v["value"]), dtype=sp_dtype(v["dtype"]))
+    values = [value(x) for x in v["values"]]
+    return oxtorch.tensor(values, dtype=sp_dtype(v["dtype"])).reshape(v["shape"])
+
+
+def sp_sparse(v):
+    sd, nnz, size = v["sparse_dim"], v["nnz"], v["size"]
+    indices = oxtorch.tensor(v["indices"], dtype=oxtorch.int64).reshape(sd, nnz)
+    values = oxtorch.tensor([value(x) for x in v["values"]], dtype=sp_dtype(v["dtype"])).reshape([nnz] + size[sd:])
+    return oxtorch.sparse_coo_tensor(indices, values, size, is_coalesced=v["coalesced"])
+
+
+def sp_operand(v):
+    if v["kind"] == "sparse":
+        return sp_sparse(v)
+    if v["kind"] in ("tensor", "zerodim"):
+        return sp_dense(v)
+    if v["type"] == "float":
+        return float(v["value"])
+    if v["type"] == "complex":
+        return complex(float(v["value"][0]), float(v["value"][1]))
+    return v["value"]
+
+
+def sp_compare_values(got: list, want: list, ulps: float, complex32: bool, complex64: bool) -> None:
+    if len(got) != len(want):
+        raise Mismatch(f"got {len(got)} values, want {len(want)}")
+    eps = 2.0 ** -10 if complex32 else (2.0 ** -23 if complex64 else 2.0 ** -52)
+    for i, (g, w) in enumerate(zip(got, want)):
+        w = value(w)
+        if isinstance(w, complex) or isinstance(g, complex):
+            g, w = complex(g), complex(w)
+            for a, b in ((g.real, w.real), (g.imag, w.imag)):
+                exact = same_float(a, b)
+                near = math.isfinite(a) and math.isfinite(b) and abs(a - b) <= max(ulps, 1) * eps * max(abs(b), 1e-30)
+                if not (exact or ((ulps > 0 or complex32) and near)):
+                    raise Mismatch(f"value {i}: got {g!r}, want {w!r}")
+        elif isinstance(w, float):
+            if not same_float(float(g), w):
+                raise Mismatch(f"value {i}: got {g!r}, want {w!r}")
+        elif g != w or type(g) is not type(w):
+            raise Mismatch(f"value {i}: got {g!r}, want {w!r}")
+
+
+def sp_check_result(got, want, ulps: float) -> None:
+    complex32 = want.get("dtype") == "complex32"
+    complex64 = want.get("dtype") in ("complex64", "complex32")
+    if want["kind"] == "sparse":
+        if not (isinstance(got, oxtorch.Tensor) and got.is_sparse):
+            raise Mismatch(f"got {got!r}, want a sparse result")
+        checks = [("dtype", got.dtype, sp_dtype(want["dtype"])), ("size", list(got.shape), want["size"]),
+                  ("sparse_dim", got.sparse_dim(), want["sparse_dim"]), ("nnz", got._nnz(), want["nnz"]),
+                  ("coalesced", got.is_coalesced(), want["coalesced"])]
+        for what, g, w in checks:
+            if g != w:
+                raise Mismatch(f"{what}: got {g!r}, want {w!r}")
+        if flat(got._indices()) != want["indices"]:
+            raise Mismatch(f"indices: got {flat(got._indices())}, want {want['indices']}")
+        sp_compare_values(flat(got._values()), want["values"], ulps, complex32, complex64)
+        return
+    if not isinstance(got, oxtorch.Tensor) or got.is_sparse:
+        raise Mismatch(f"got {got!r}, want a dense result")
+    if got.dtype != sp_dtype(want["dtype"]):
+        raise Mismatch(f"dtype: got {got.dtype}, want {want['dtype']}")
+    if want["kind"] == "zerodim":
+        sp_compare_values(flat(got), [want["value"]], ulps, complex32, complex64)
+        return
+    if list(got.shape) != want["shape"]:
+        raise Mismatch(f"shape: got {list(got.shape)}, want {want['shape']}")
+    sp_compare_values(flat(got), want["values"], ulps, complex32, complex64)
+
+
+def sp_outcome(f, case, ulps: float = 0.0) -> bool:
+    """Runs f and compares with the case; returns whether deviation 1 (complex32) applied."""
+    message = case.get("message", "")
+    deviation = (case.get("result") or {}).get("dtype") == "complex32" or "ComplexHalf" in message \
+        or "BComplex32" in message
+    try:
+        got = f()
+    except Exception as e:  # noqa: BLE001 - compared with the reference's error
+        if "result" in case:
+            raise Mismatch(f"unexpected {type(e).__name__}: {e}") from e
+        if type(e).__name__ != case["error"]:
+            raise Mismatch(f"error class: got {type(e).__name__} ({e}), want {case['error']}") from e
+        if deviation or "not implemented for" in message:
+            return deviation
+        want = message.replace("torch.", "oxtorch.")
+        if str(e) != want:
+            raise Mismatch(f"message: got {str(e)!r}, want {want!r}") from e
+        return deviation
+    if "result" not in case:
+        if deviation:
+            return True
+        raise Mismatch(f"expected {case['error']}: {message}, got {got!r}")
+    sp_check_result(got, case["result"], ulps)
+    return deviation
+
+
+SP_OPS = {"add": oxtorch.add, "sub": oxtorch.sub, "mul": oxtorch.mul, "div": oxtorch.div,
+          "floor_divide": oxtorch.floor_divide}
+
+
+def sp_arithmetic(case):
+    kwargs = {}
+    if "alpha" in case:
+        kwargs["alpha"] = sp_operand(case["alpha"])
+    if case.get("rounding_mode"):
+        kwargs["rounding_mode"] = case["rounding_mode"]
+    lhs, rhs = sp_operand(case["lhs"]), sp_operand(case["rhs"])
+    if case["form"] == "inplace" and case["op"] == "floor_divide":
+        # oxtorch has no Tensor.floor_divide_: `//=` is the in-place floor division
+        target = lhs
+        target //= rhs
+        if target is not lhs:
+            raise Mismatch("//= did not update the tensor in place")
+        return target
+    if case["form"] == "inplace":
+        return getattr(lhs, case["op"] + "_")(rhs, **kwargs)
+    if case["form"] == "out":
+        out = sp_operand(case["out"])
+        SP_OPS[case["op"]](lhs, rhs, out=out, **kwargs)
+        return out
+    return SP_OPS[case["op"]](lhs, rhs, **kwargs)
+
+
+def sp_constructor(case):
+    opts = dict(case["options"])
+    if "dtype" in opts:
+        opts["dtype"] = sp_dtype(opts["dtype"])
+    indices, values = sp_dense(case["indices"]), sp_dense(case["values"])
+    if case["size"] is None:
+        return oxtorch.sparse_coo_tensor(indices, values, **opts)
+    return oxtorch.sparse_coo_tensor(indices, values, case["size"], **opts)
+
+
+def sp_conversion(case):
+    x = sp_operand(case["input"])
+    op = case["op"]
+    if op == "to_sparse":
+        return x.to_sparse() if case.get("sparse_dim") is None else x.to_sparse(case["sparse_dim"])
+    if op == "to_sparse_dim":
+        return x.to_sparse(1)
+    if op == "to_float64":
+        return x.to(oxtorch.float64)
+    return getattr(x, op)(*case.get("args", []))
+
+
+def run_sparse(case) -> bool:
+    section = case["section"]
+    if section == "constructor":
+        return sp_outcome(lambda: sp_constructor(case), case)
+    if section == "conversions":
+        return sp_outcome(lambda: sp_conversion(case), case)
+    if section == "arithmetic":
+        return sp_outcome(lambda: sp_arithmetic(case), case, 2.0 if case["op"] in ("mul", "div") else 0.0)
+    got = repr(sp_sparse(case["input"]))
+    want = case["repr"].replace("torch.", "oxtorch.")
+    if got != want:
+        raise Mismatch(f"repr: got {got!r}, want {want!r}")
+    return False
+
+
+def sparse_cases(data):
+    for section in ("constructor", "conversions", "arithmetic", "repr"):
+        for i, c in enumerate(data[section]):
+            yield f"sparse-{section}{i}", {**c, "section": section}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# sparse.json, python_methods: PyTorch's Python methods and attributes on sparse tensors (this suite only)
+# --------------------------------------------------------------------------------------------------------------
+
+# Names in python_methods that oxtorch.Tensor does not have at all, for any layout (storage access, raw pointers,
+# and methods outside oxtorch's surface). Kept explicit so that a method going missing by accident fails.
+SP_NOT_IN_OXTORCH = {"storage", "untyped_storage", "data_ptr"}
+
+# Expressions for which PyTorch gives a result and oxtorch raises NotImplementedError ("oxtorch does not support
+# ... on sparse COO tensors yet"): sparse paths oxtorch does not have. Kept explicit, so that each one is either
+# implemented or listed here (none at present).
+SP_NOT_SUPPORTED: set = set()
+
+
+def sp_method_name(expr: str) -> str:
+    return expr.split("(")[0].removeprefix("torch.")
+
+
+def sp_has(expr: str) -> bool:
+    """Whether oxtorch has the method (or, for "torch.f(...)", the function) at all."""
+    owner = oxtorch if expr.startswith("torch.") else oxtorch.Tensor
+    return hasattr(owner, sp_method_name(expr))
+
+
+def sp_py_result(got, want) -> None:
+    """Compares a method's result with the data's encoding of it (py_value in record_sparse.py)."""
+    if want["kind"] != "python":
+        sp_check_result(got, want, 0.0)
+        return
+    kind, value = want["type"], want["value"]
+    if kind == "Size":
+        ok = isinstance(got, oxtorch.Size) and list(got) == value
+    elif kind == "tuple":
+        ok = isinstance(got, tuple) and [int(x) for x in got] == value
+    elif kind == "bool":
+        ok = got is value
+    elif kind == "int":
+        ok = type(got) is int and got == value
+    elif kind == "float":
+        ok = type(got) is float and same_float(got, float(value))
+    elif kind == "complex":
+        ok = type(got) is complex and same_float(got.real, float(value[0])) and same_float(got.imag, float(value[1]))
+    else:
+        ok = repr(got) == value.replace("torch.", "oxtorch.")
+    if not ok:
+        raise Mismatch(f"got {got!r}, want {kind} {value!r}")
+
+
+def run_python_method(case) -> str:
+    """Runs one python_methods case; returns 'passed', 'absent' (not in oxtorch's surface) or 'unsupported'."""
+    expr = case["expr"]
+    if not sp_has(expr):
+        if sp_method_name(expr) not in SP_NOT_IN_OXTORCH:
+            raise Mismatch(f"oxtorch.Tensor has no {sp_method_name(expr)} and it is not listed as absent")
+        return "absent"
+    s = sp_sparse(case["input"])
+    try:
+        code = expr if expr.startswith("torch.") else "s." + expr
+        got = eval(code, {"s": s, "torch": oxtorch})  # noqa: S307 - expressions from the golden data
+    except Exception as e:  # noqa: BLE001 - compared with the reference's outcome
+        if expr in SP_NOT_SUPPORTED and "result" in case:
+            if type(e) is NotImplementedError and "oxtorch does not support" in str(e):
+                return "unsupported"
+            raise Mismatch(f"want oxtorch's NotImplementedError, got {type(e).__name__}: {e}") from e
+        if "result" in case:
+            raise Mismatch(f"unexpected {type(e).__name__}: {e}") from e
+        if type(e).__name__ != case["error"]:
+            raise Mismatch(f"error class: got {type(e).__name__} ({e}), want {case['error']}") from e
+        # the data keeps PyTorch's messages up to their first line
+        want = case["message"].replace("torch.", "oxtorch.")
+        got = str(e).splitlines()[0] if str(e) else ""
+        if got != want:
+            raise Mismatch(f"message: got {str(e)!r}, want {want!r}") from e
+        return "passed"
+    if expr in SP_NOT_SUPPORTED:
+        raise Mismatch(f"{expr} is listed as unsupported but gave {got!r}: update SP_NOT_SUPPORTED")
+    if "result" not in case:
+        raise Mismatch(f"expected {case['error']}: {case['message']}, got {got!r}")
+    sp_py_result(got, case["result"])
+    return "passed"
+
+
+SP_METHODS = json.loads((DATA_DIR / "sparse.json").read_text(encoding="utf-8"))["python_methods"]
+
+
+@pytest.mark.parametrize("case", SP_METHODS, ids=[f"{c['input_name']}-{c['expr']}" for c in SP_METHODS])
+def test_sparse_python_method(case, oxstats):
+    """PyTorch's behaviour of Python methods on sparse tensors, recorded in sparse.json's python_methods."""
+    try:
+        outcome, why = run_python_method(case), None
+    except Mismatch as e:
+        outcome, why = "failed", str(e)
+    oxstats.python_method(outcome)
+    assert why is None, why
+
+
+def test_sparse_python_methods_lists_are_current():
+    """Every expression listed as unsupported or absent occurs in the data."""
+    exprs = {c["expr"] for c in SP_METHODS}
+    assert SP_NOT_SUPPORTED <= exprs
+    assert SP_NOT_IN_OXTORCH <= {sp_method_name(e) for e in exprs}
+
+
 # --------------------------------------------------------------------------------------------------------------
 
 RUNNERS = {
@@ -669,6 +953,7 @@ RUNNERS = {
     "memory_format.json": run_memory_format,
     "promotion.json": run_promotion,
     "inplace.json": run_inplace,
+    "sparse.json": run_sparse,
 }
 
 
@@ -705,6 +990,8 @@ def _collect():
             labelled = [(f"dtypes-{label}", item) for label, item in items]
         elif file == "device.json":
             labelled = [(label, item) for label, item in device_cases(data)]
+        elif file == "sparse.json":
+            labelled = list(sparse_cases(data))
         else:
             labelled = [(_case_id(file, i, c), c) for i, c in enumerate(data["cases"])]
         totals[file] = len(labelled)

@@ -148,3 +148,14 @@ legacy = torch.FloatTensor([1.0, 2.0])
 legacy_sized = torch.LongTensor(2, 3)
 legacy_dtype: torch.dtype = torch.BoolTensor.dtype
 assert isinstance(legacy, torch.FloatTensor) and not isinstance(legacy, torch.DoubleTensor)
+
+# ----- sparse COO -----
+sp = torch.sparse_coo_tensor(torch.tensor([[0, 1], [1, 0]]), torch.tensor([1.0, 2.0]), (2, 2))
+sp_dense: torch.Tensor = sp.coalesce().to_dense() + torch.zeros(2, 2)
+sp_parts: Tuple[int, int, int] = (sp.sparse_dim(), sp.dense_dim(), sp._nnz())
+sp_results: List[torch.Tensor] = [
+    sp * 2, sp + sp, torch.floor_divide(sp, 2), sp // 2, sp.t(), sp.transpose(0, 1), sp.unsqueeze(0),
+    sp.coalesce().indices(), y.to_sparse(), y.to_sparse(1), torch.zeros(2, 2, layout=torch.sparse_coo),
+]
+sp_flags: bool = sp.is_sparse and not sp.is_coalesced() and sp.layout == torch.sparse_coo
+sp_strides: Tuple[int, ...] = sp.stride()

@@ -331,32 +331,10 @@ impl Tensor {
 
     /// Moves several dimensions at once (`movedim(tuple, tuple)`); the others keep their relative order.
     pub fn movedims(&self, source: &[i64], destination: &[i64]) -> Result<Tensor> {
-        if source.len() != destination.len() {
-            runtime_err!(
-                "movedim: Invalid source or destination dims: source ({} dims) should contain the same number of dims as destination ({} dims)",
-                fmt_list(source),
-                fmt_list(destination)
-            )
-        }
-        let n = self.dim();
-        let src: Vec<usize> = source.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
-        let dst: Vec<usize> = destination.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
-        let unique = |v: &[usize]| v.iter().enumerate().all(|(i, x)| !v[..i].contains(x));
-        if !unique(&src) {
-            runtime_err!("movedim: repeated dim in `source` ({})", fmt_list(source))
-        }
-        if !unique(&dst) {
-            runtime_err!("movedim: repeated dim in `destination` ({})", fmt_list(destination))
-        }
-        if n == 0 {
+        let perm = movedim_permutation(source, destination, self.dim())?;
+        if self.dim() == 0 {
             return Ok(self.clone());
         }
-        let mut order: Vec<Option<usize>> = vec![None; n];
-        for (&s, &d) in src.iter().zip(&dst) {
-            order[d] = Some(s);
-        }
-        let mut rest = (0..n).filter(|d| !src.contains(d));
-        let perm: Vec<i64> = order.into_iter().map(|o| o.or_else(|| rest.next()).unwrap_or(0) as i64).collect();
         self.permute(&perm)
     }
 
@@ -492,4 +470,33 @@ impl Tensor {
 /// Sizes as the `i64` lists that `view`/`reshape`/`expand` take.
 pub fn to_i64(sizes: &[usize]) -> Vec<i64> {
     sizes.iter().map(|&s| s as i64).collect()
+}
+
+/// The permutation `movedim(source, destination)` applies to a tensor of `n` dimensions (the moved dimensions at
+/// their destinations, the others in order in the remaining places), with PyTorch's checks and messages.
+pub(crate) fn movedim_permutation(source: &[i64], destination: &[i64], n: usize) -> Result<Vec<i64>> {
+    if source.len() != destination.len() {
+        runtime_err!(
+            "movedim: Invalid source or destination dims: source ({} dims) should contain the same number of dims as destination ({} dims)",
+            fmt_list(source),
+            fmt_list(destination)
+        )
+    }
+    let src: Vec<usize> = source.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
+    let dst: Vec<usize> = destination.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
+    let unique = |v: &[usize]| v.iter().enumerate().all(|(i, x)| !v[..i].contains(x));
+    if !unique(&src) {
+        runtime_err!("movedim: repeated dim in `source` ({})", fmt_list(source))
+    }
+    if !unique(&dst) {
+        runtime_err!("movedim: repeated dim in `destination` ({})", fmt_list(destination))
+    }
+    let mut order: Vec<Option<usize>> = vec![None; n];
+    for (&s, &d) in src.iter().zip(&dst) {
+        if d < n {
+            order[d] = Some(s);
+        }
+    }
+    let mut rest = (0..n).filter(|d| !src.contains(d));
+    Ok(order.into_iter().map(|o| o.or_else(|| rest.next()).unwrap_or(0) as i64).collect())
 }

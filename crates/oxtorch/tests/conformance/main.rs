@@ -7,6 +7,7 @@ mod device;
 mod dtypes;
 mod memory_format;
 mod printing;
+mod sparse;
 mod support;
 mod views;
 
@@ -23,6 +24,7 @@ const SUITES: &[Suite] = &[
     ("memory_format.json", memory_format::run),
     ("promotion.json", arithmetic::run_promotion),
     ("inplace.json", arithmetic::run_inplace),
+    ("sparse.json", sparse::run),
 ];
 
 fn main() {
@@ -35,7 +37,9 @@ fn main() {
         }
         let mut report = Report::default();
         run(&load(file), &mut report);
-        for f in report.failures.iter().take(20) {
+        for f in
+            report.failures.iter().take(if std::env::var_os("CONFORMANCE_ALL").is_some() { usize::MAX } else { 20 })
+        {
             println!("  FAIL {file}: {f}");
         }
         if report.failures.len() > 20 {
