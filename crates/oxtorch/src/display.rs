@@ -67,6 +67,34 @@ pub fn tensor_repr_with(input: &ReprInput, options: &PrintOptions) -> String {
     repr_impl(input, options, crate::promotion::get_default_dtype(), crate::promotion::get_default_complex_dtype())
 }
 
+/// OneFlow's repr of a global tensor: the values formatted as [`tensor_repr`] formats them, then the suffixes
+/// `placement=...`, `sbp=...`, the size of an empty tensor, and always the dtype, wrapped as OneFlow wraps them
+/// (`oneflow.` and `oxtorch.` have the same length, so the lines break where OneFlow's do).
+pub fn global_tensor_repr(input: &ReprInput, placement: &str, sbp: &str) -> String {
+    const PREFIX: &str = "tensor(";
+    let options = PrintOptions::default();
+    let indent = PREFIX.len();
+    let mut suffixes = vec![Suffix::plain(format!("placement={placement}")), Suffix::plain(format!("sbp={sbp}"))];
+    let numel = input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
+    let body = match input.values {
+        Some(values) if numel == Some(values.len()) && values.is_empty() => {
+            if input.sizes.len() != 1 {
+                suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
+            }
+            "[]".to_string()
+        }
+        Some(values) if numel == Some(values.len()) => {
+            TensorPrinter::new(input.sizes, input.dtype, values, &options).render(indent)
+        }
+        _ => {
+            suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
+            "...".to_string()
+        }
+    };
+    suffixes.push(Suffix::plain(format!("dtype=oxtorch.{}", input.dtype.name())));
+    add_suffixes(format!("{PREFIX}{body}"), &suffixes, indent, options.linewidth)
+}
+
 /// One suffix: its text, and the length PyTorch's own text for it has (which drives line wrapping).
 struct Suffix {
     text: String,
