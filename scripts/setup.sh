@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for the Python side: a virtual environment in .venv with maturin, NumPy and pytest, and
-# the oxtorch package built from this repository and installed into it. Idempotent; safe to run again.
+# Sets up a fresh machine for the Python side: the system packages of scripts/deps.sh (OpenMPI, libclang), a virtual
+# environment in .venv with maturin, NumPy and pytest, and the oxtorch package built from this repository (with MPI)
+# and installed into it. Idempotent; safe to run again.
 # BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests (the tests never need it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# system packages: OpenMPI and libclang (global tensors run on MPI; the `mpi` crate's bindings need libclang)
+./scripts/deps.sh
 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv

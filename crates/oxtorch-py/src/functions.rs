@@ -27,15 +27,22 @@ fn check_layout(layout: Option<PyLayout>, requires_grad: bool) -> PyResult<()> {
 /// `torch.tensor(data, dtype=None, device=None)`: copies nested lists of numbers, tensors or NumPy arrays,
 /// inferring the dtype as PyTorch does.
 #[pyfunction]
-#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false))]
+#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false, placement=None, sbp=None))]
 pub fn tensor(
     data: &Bound<'_, PyAny>,
     dtype: Option<PyDType>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     check_layout(None, requires_grad)?;
     let opts = options(dtype, device, None)?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+        crate::global::check_no_device(&opts)?;
+        let local = tensor(data, dtype, None, false, None, None)?;
+        return crate::global::tensor(local.strided()?, &p, &s);
+    }
     if let Some(array) = crate::interop::numpy_to_tensor(data, true)? {
         return array.to(opts, false).py().map(PyTensor::new);
     }
@@ -47,7 +54,7 @@ macro_rules! sized_factory {
     ($(#[$doc:meta] $name:ident => $body:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
+        #[pyo3(signature = (*size, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, placement=None, sbp=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             size: &Bound<'_, PyTuple>,
@@ -56,10 +63,15 @@ macro_rules! sized_factory {
             device: Option<&Bound<'_, PyAny>>,
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
+            placement: Option<&Bound<'_, PyAny>>,
+            sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<PyTensor> {
             check_layout(layout, requires_grad)?;
             let opts = options(dtype, device, memory_format)?;
+            if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+                return crate::global::factory(stringify!($name), &size_arg(size, kwargs)?, opts, &p, &s, None);
+            }
             let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
             f(&size_arg(size, kwargs)?, opts).py().map(PyTensor::new)
         }
@@ -96,7 +108,8 @@ fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> Py
 
 /// `torch.full(size, fill_value, dtype=None, device=None)`.
 #[pyfunction]
-#[pyo3(signature = (size, fill_value, *, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (size, fill_value, *, dtype=None, layout=None, device=None, requires_grad=false, placement=None, sbp=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn full(
     size: &Bound<'_, PyAny>,
     fill_value: &Bound<'_, PyAny>,
@@ -104,9 +117,14 @@ pub fn full(
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     check_layout(layout, requires_grad)?;
     let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("full(): fill_value must be a number"))?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+        return crate::global::full(&to_sizes(&sequence_ints(size)?)?, value, options(dtype, device, None)?, &p, &s);
+    }
     oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, options(dtype, device, None)?).py().map(PyTensor::new)
 }
 
@@ -134,7 +152,7 @@ fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
 
 /// `torch.arange(end)`, `torch.arange(start, end, step=1)`.
 #[pyfunction]
-#[pyo3(signature = (*args, start=None, end=None, step=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, start=None, end=None, step=None, dtype=None, layout=None, device=None, requires_grad=false, placement=None, sbp=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arange(
     args: &Bound<'_, PyTuple>,
@@ -145,6 +163,8 @@ pub fn arange(
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     check_layout(layout, requires_grad)?;
     let opts = options(dtype, device, None)?;
@@ -163,6 +183,9 @@ pub fn arange(
     let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
     let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
     let e = number(&e, "end")?;
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+        return crate::global::arange(s, e, st, opts, &p, &sbp);
+    }
     oxtorch::arange_step(s, e, st, opts).py().map(PyTensor::new)
 }
 
@@ -189,7 +212,7 @@ pub fn linspace(
 /// A seedable random number generator (`torch.Generator`).
 #[pyclass(name = "Generator", module = "oxtorch")]
 pub struct PyGenerator {
-    inner: Mutex<oxtorch::Generator>,
+    pub(crate) inner: Mutex<oxtorch::Generator>,
 }
 
 #[pymethods]
@@ -222,7 +245,7 @@ macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, generator=None, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, **kwargs))]
+        #[pyo3(signature = (*size, generator=None, dtype=None, layout=None, device=None, requires_grad=false, memory_format=None, placement=None, sbp=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             size: &Bound<'_, PyTuple>,
@@ -232,11 +255,19 @@ macro_rules! random_factory {
             device: Option<&Bound<'_, PyAny>>,
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
+            placement: Option<&Bound<'_, PyAny>>,
+            sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<PyTensor> {
             check_layout(layout, requires_grad)?;
             let opts = options(dtype, device, memory_format)?;
             let s = size_arg(size, kwargs)?;
+            if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+                return match generator {
+                    Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
+                    None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
+                };
+            }
             match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                 None => $f(&s, opts, None),
@@ -256,7 +287,7 @@ random_factory!(
 
 /// `torch.randint(high, size)` or `torch.randint(low, high, size)`: integers in [low, high), int64 by default.
 #[pyfunction]
-#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, dtype=None, layout=None, device=None, requires_grad=false))]
+#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, dtype=None, layout=None, device=None, requires_grad=false, placement=None, sbp=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn randint(
     args: &Bound<'_, PyTuple>,
@@ -268,6 +299,8 @@ pub fn randint(
     layout: Option<PyLayout>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     check_layout(layout, requires_grad)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
@@ -282,6 +315,20 @@ pub fn randint(
     };
     let s = to_sizes(&sequence_ints(&size)?)?;
     let opts = options(dtype, device, None)?;
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+        return match generator {
+            Some(g) => crate::global::randint(
+                low,
+                high,
+                &s,
+                opts,
+                Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner())),
+                &p,
+                &sbp,
+            ),
+            None => crate::global::randint(low, high, &s, opts, None, &p, &sbp),
+        };
+    }
     match generator {
         Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
         None => oxtorch::randint(low, high, &s, opts, None),
@@ -364,6 +411,19 @@ fn arith_function(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let out_any = out.map(|o| o.as_any().clone());
+    let mut objs = vec![input, other];
+    objs.extend(out_any.as_ref());
+    if crate::global::any_global(&objs) {
+        if let Some(out) = out {
+            crate::global::arith_out(op, input, other, out)?;
+            return Ok(out.clone().unbind());
+        }
+        return match crate::global::arith(op, input, other, false)? {
+            Some(g) => Py::new(py, crate::global::wrap(g)),
+            None => Err(PyTypeError::new_err("unsupported operand type: expected a Tensor or a number")),
+        };
+    }
     let (lhs, rhs) = (args::operand(input)?, args::operand(other)?);
     match out {
         None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),

@@ -8,6 +8,7 @@ pub mod attributes;
 pub mod device;
 pub mod errors;
 pub mod functions;
+pub mod global;
 pub mod interop;
 pub mod tensor;
 
@@ -21,6 +22,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device::get_default_device, m)?)?;
     m.add_class::<tensor::PyTensor>()?;
     functions::register(m)?;
+    global::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;

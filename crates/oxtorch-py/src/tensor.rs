@@ -18,9 +18,12 @@ const RELEASE_GIL_ABOVE: usize = 1 << 15;
 
 /// What a Python tensor holds, by layout. Every layout is one Python class, `oxtorch.Tensor`, as in PyTorch;
 /// each method dispatches on the layout and refuses with PyTorch's message what a layout does not support.
+#[derive(Clone)]
 pub enum TensorValue {
     /// A strided (dense) tensor.
     Strided(Tensor),
+    /// A global tensor: a placement, an sbp, and this rank's local component (see `crate::global`).
+    Global(oxtorch::global::GlobalTensor),
 }
 
 /// A tensor (`torch.Tensor`).
@@ -40,6 +43,32 @@ impl PyTensor {
     pub fn strided(&self) -> PyResult<&Tensor> {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
+            TensorValue::Global(g) => Err(PyRuntimeError::new_err(format!(
+                "this operation is not supported for global tensors yet (placement={}, sbp={}); .to_local() gives this rank's component",
+                g.placement().repr(),
+                oxtorch::global::sbp::nd_repr(g.sbp())
+            ))),
+        }
+    }
+
+    /// A tensor with this tensor's sizes and dtype: the tensor itself, or for a global tensor a meta tensor of its
+    /// logical sizes (for the attributes that do not need values).
+    pub fn shaped(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
+            TensorValue::Global(g) => {
+                let meta = TensorOptions::new().dtype(g.dtype()).device(oxtorch::Device::meta());
+                oxtorch::empty(g.shape(), meta).py().map(std::borrow::Cow::Owned)
+            }
+        }
+    }
+
+    /// A tensor holding this tensor's values: the tensor itself, or a global tensor's logical value gathered on
+    /// every rank (a collective: every rank must ask).
+    pub fn valued(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
+            TensorValue::Global(g) => g.to_logical().py().map(std::borrow::Cow::Owned),
         }
     }
 }
@@ -212,12 +241,17 @@ impl PyTensor {
     /// The element type.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
-        dtype_object(py, self.strided()?.dtype())
+        dtype_object(py, self.shaped()?.dtype())
     }
 
     /// The device the data lives on.
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
+        if self.global().is_some() {
+            return Err(PyRuntimeError::new_err(
+                "Only local tensors have 'device'. Please use '.placement' for global tensors.",
+            ));
+        }
         Ok(PyDevice::wrap(self.strided()?.device()))
     }
 
@@ -230,13 +264,13 @@ impl PyTensor {
     /// The sizes, as an `oxtorch.Size`.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        size_object(py, self.strided()?.sizes())
+        size_object(py, self.shaped()?.sizes())
     }
 
     /// Number of dimensions.
     #[getter]
     fn ndim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(self.shaped()?.dim())
     }
 
     /// True on the meta device.
@@ -255,8 +289,8 @@ impl PyTensor {
     #[pyo3(signature = (dim=None))]
     fn size(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         match opt_dim(dim)? {
-            None => size_object(py, self.strided()?.sizes()),
-            Some(d) => Ok(self.strided()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            None => size_object(py, self.shaped()?.sizes()),
+            Some(d) => Ok(self.shaped()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
         }
     }
 
@@ -276,37 +310,37 @@ impl PyTensor {
 
     /// Number of dimensions.
     fn dim(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(self.shaped()?.dim())
     }
 
     /// Alias of `dim()`.
     fn ndimension(&self) -> PyResult<usize> {
-        Ok(self.strided()?.dim())
+        Ok(self.shaped()?.dim())
     }
 
     /// Number of elements.
     fn numel(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(self.shaped()?.numel())
     }
 
     /// Alias of `numel()`.
     fn nelement(&self) -> PyResult<usize> {
-        Ok(self.strided()?.numel())
+        Ok(self.shaped()?.numel())
     }
 
     /// Bytes per element.
     fn element_size(&self) -> PyResult<usize> {
-        Ok(self.strided()?.element_size())
+        Ok(self.shaped()?.element_size())
     }
 
     /// True for floating dtypes.
     fn is_floating_point(&self) -> PyResult<bool> {
-        Ok(self.strided()?.is_floating_point())
+        Ok(self.shaped()?.is_floating_point())
     }
 
     /// True for complex dtypes.
     fn is_complex(&self) -> PyResult<bool> {
-        Ok(self.strided()?.is_complex())
+        Ok(self.shaped()?.is_complex())
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
@@ -701,6 +735,12 @@ impl PyTensor {
     }
     /// `other / self`, computed as PyTorch does: `self.reciprocal() * other`.
     fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(g) = self.global() {
+            return match crate::global::rdiv(g, other)? {
+                Some(r) => Ok(Py::new(py, crate::global::wrap(r))?.into_any()),
+                None => Ok(py.NotImplemented()),
+            };
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let reciprocal =
             arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self.strided()?), Output::New)?;
@@ -729,6 +769,9 @@ impl PyTensor {
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        if let Some(g) = self.global() {
+            return crate::global::neg(g).map(crate::global::wrap);
+        }
         if self.strided()?.dtype() == DType::Bool {
             return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
         }
@@ -743,40 +786,41 @@ impl PyTensor {
 
     /// The values as (nested) Python lists.
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let values = self.strided()?.to_scalars().py()?;
-        nested_list(py, &values, self.strided()?.sizes())
+        let t = self.valued()?;
+        let values = t.to_scalars().py()?;
+        nested_list(py, &values, t.sizes())
     }
 
     /// The single value as a Python number.
     fn item(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        scalar_to_py(py, self.strided()?.item().py()?)
+        scalar_to_py(py, self.valued()?.item().py()?)
     }
 
     fn __len__(&self) -> PyResult<usize> {
-        if self.strided()?.dim() == 0 {
+        if self.shaped()?.dim() == 0 {
             return Err(PyTypeError::new_err("len() of a 0-d tensor"));
         }
-        Ok(self.strided()?.sizes()[0])
+        Ok(self.shaped()?.sizes()[0])
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match self.strided()?.numel() {
+        match self.shaped()?.numel() {
             0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
-            1 => Ok(self.strided()?.item().py()?.to_bool()),
+            1 => Ok(self.valued()?.item().py()?.to_bool()),
             _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
         }
     }
 
     fn __int__(&self) -> PyResult<i64> {
-        Ok(self.strided()?.item().py()?.to_i64())
+        Ok(self.valued()?.item().py()?.to_i64())
     }
 
     fn __float__(&self) -> PyResult<f64> {
-        Ok(self.strided()?.item().py()?.to_f64())
+        Ok(self.valued()?.item().py()?.to_f64())
     }
 
     fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let c = self.strided()?.item().py()?.to_complex();
+        let c = self.valued()?.item().py()?.to_complex();
         Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
     }
 
@@ -788,6 +832,9 @@ impl PyTensor {
     }
 
     fn __repr__(&self) -> PyResult<String> {
+        if let Some(g) = self.global() {
+            return g.repr().py();
+        }
         Ok(self.strided()?.repr())
     }
 
@@ -800,6 +847,9 @@ impl PyTensor {
     #[pyo3(signature = (*, force=false))]
     fn numpy<'py>(slf: &Bound<'py, Self>, force: bool) -> PyResult<Bound<'py, PyAny>> {
         let _ = force;
+        if let Some(logical) = global_logical(slf)? {
+            return crate::interop::tensor_to_numpy(slf.py(), &logical);
+        }
         crate::interop::tensor_to_numpy(slf.py(), slf)
     }
 
@@ -810,7 +860,10 @@ impl PyTensor {
         dtype: Option<&Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut array = crate::interop::tensor_to_numpy(slf.py(), slf)?;
+        let mut array = match global_logical(slf)? {
+            Some(logical) => crate::interop::tensor_to_numpy(slf.py(), &logical)?,
+            None => crate::interop::tensor_to_numpy(slf.py(), slf)?,
+        };
         if let Some(d) = dtype {
             if !d.is_none() {
                 array = array.call_method1("astype", (d,))?;
@@ -866,22 +919,67 @@ impl PyTensor {
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if let Some(r) = self.global_arith(py, op, other, false, false)? {
+            return Ok(r);
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::New).map(PyTensor::new)
     }
 
     fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.global_arith(py, op, other, false, true)?.is_some() {
+            return Ok(());
+        }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
+    }
+
+    /// Runs a global operation when this tensor or `other` is global (`None` otherwise); an unsupported operand
+    /// type is a TypeError here (the operators turn it into NotImplemented first).
+    fn global_arith(
+        &self,
+        py: Python<'_>,
+        op: BinaryOp,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+        in_place: bool,
+    ) -> PyResult<Option<PyTensor>> {
+        let me = Py::new(py, PyTensor { value: self.value.clone() })?.into_bound(py).into_any();
+        if !crate::global::any_global(&[&me, other]) {
+            return Ok(None);
+        }
+        let (lhs, rhs) = if reflected { (other, &me) } else { (&me, other) };
+        match crate::global::arith(op, lhs, rhs, in_place)? {
+            Some(g) => Ok(Some(crate::global::wrap(g))),
+            None => Err(PyTypeError::new_err(format!(
+                "unsupported operand type: expected a Tensor or a number, but got {}",
+                other.get_type().name()?
+            ))),
+        }
     }
 
     /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
     /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
     fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
+        let global_operands = self.global().is_some() || crate::global::any_global(&[other]);
+        if global_operands && (other.is_instance_of::<PyTensor>() || args::scalar(other)?.is_some()) {
+            if let Some(r) = self.global_arith(py, op, other, reflected, false)? {
+                return Ok(Py::new(py, r)?.into_any());
+            }
+        }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
         let me = Operand::from(self.strided()?);
         let (lhs, rhs) = if reflected { (&other, &me) } else { (&me, &other) };
         let t = arith(py, op, lhs, rhs, Output::New)?;
         Ok(Py::new(py, PyTensor::new(t))?.into_any())
     }
+}
+
+/// A global tensor's logical value as a (temporary) Python tensor, for the conversions that need values.
+fn global_logical<'py>(slf: &Bound<'py, PyTensor>) -> PyResult<Option<Bound<'py, PyTensor>>> {
+    let logical = match &slf.borrow().value {
+        TensorValue::Global(g) => g.to_logical().py()?,
+        _ => return Ok(None),
+    };
+    Ok(Some(Bound::new(slf.py(), PyTensor::new(logical))?))
 }
 
 /// A tuple of tensors (what `split` and `chunk` return).

@@ -28,7 +28,13 @@ const ALL_DTYPES: [DType; 12] = [
 fn logical(shape: &[usize], dtype: DType, salt: i64) -> Tensor {
     let n: usize = shape.iter().product();
     let values: Vec<Scalar> = (0..n as i64)
-        .map(|i| if dtype == DType::Bool { Scalar::Bool((i + salt) % 3 != 0) } else { Scalar::Int((i * 7 + salt) % 23 + 1) })
+        .map(|i| {
+            if dtype == DType::Bool {
+                Scalar::Bool((i + salt) % 3 != 0)
+            } else {
+                Scalar::Int((i * 7 + salt) % 23 + 1)
+            }
+        })
         .collect();
     tensor_from_scalars(&values, shape, dtype).unwrap()
 }
@@ -128,13 +134,15 @@ fn every_dtype_every_pair() {
 
 #[test]
 fn conversions_between_placements() {
-    let layouts: Vec<Vec<i64>> = vec![vec![0, 1], vec![1, 2, 3], vec![0, 1, 2, 3], vec![2, 3], vec![0, 1, 3], vec![1, 3]];
+    let layouts: Vec<Vec<i64>> =
+        vec![vec![0, 1], vec![1, 2, 3], vec![0, 1, 2, 3], vec![2, 3], vec![0, 1, 3], vec![1, 3]];
     threads::run(4, |w| {
         for (shape, dtype) in [([6, 8], DType::Float32), ([5, 7], DType::Int64), ([4, 5], DType::Bool)] {
             let x = logical(&shape, dtype, 3);
             for src in &layouts {
                 for dst in &layouts {
-                    let (sp, dp) = (Placement::from_ranks("cpu", src).unwrap(), Placement::from_ranks("cpu", dst).unwrap());
+                    let (sp, dp) =
+                        (Placement::from_ranks("cpu", src).unwrap(), Placement::from_ranks("cpu", dst).unwrap());
                     for from in one_d() {
                         for to in one_d() {
                             let y = make(&w, &x, &sp, &[from]).to_global(Some(&dp), Some(&[to]), false).unwrap();
@@ -257,7 +265,14 @@ fn factories_on_placements() {
         let z = GlobalTensor::full(&w, &[5, 3], 2.5, (), &p, &sbp).unwrap();
         assert_eq!(z.dtype(), DType::Float32);
         assert_eq!(values(&z.to_logical().unwrap()), vec![Scalar::Float(2.5); 15]);
-        let ones = GlobalTensor::ones(&w, &[4], DType::Int32, &Placement::from_ranks("cpu", &[1, 2]).unwrap(), &[Sbp::Split(0)]).unwrap();
+        let ones = GlobalTensor::ones(
+            &w,
+            &[4],
+            DType::Int32,
+            &Placement::from_ranks("cpu", &[1, 2]).unwrap(),
+            &[Sbp::Split(0)],
+        )
+        .unwrap();
         assert_eq!(values(&ones.to_logical().unwrap()), vec![Scalar::Int(1); 4]);
         let r = GlobalTensor::arange(&w, 0, 10, 1, (), &p, &[Sbp::Broadcast, Sbp::Split(0)]).unwrap();
         assert_eq!(values(&r.to_logical().unwrap()), (0..10).map(Scalar::Int).collect::<Vec<_>>());
@@ -315,9 +330,11 @@ fn arithmetic_on_every_sbp_pair_matches_the_logical_result() {
                 // with a Python number, on either side
                 let gx = make(&w, &x, &p, &[a]);
                 let z = gx.binary(op, 3).unwrap();
-                let expected = oxtorch::tensor::ops::binary_op(op, &(&x).into(), &3.into(), oxtorch::iter::Output::New).unwrap();
+                let expected =
+                    oxtorch::tensor::ops::binary_op(op, &(&x).into(), &3.into(), oxtorch::iter::Output::New).unwrap();
                 assert!(close(&values(&z.to_logical().unwrap()), &values(&expected)), "{op:?} {a:?} number");
-                let z = binary_op(op, &GlobalOperand::Scalar(Scalar::Float(2.5)), &(&gx).into(), GlobalOutput::New).unwrap();
+                let z = binary_op(op, &GlobalOperand::Scalar(Scalar::Float(2.5)), &(&gx).into(), GlobalOutput::New)
+                    .unwrap();
                 let expected =
                     oxtorch::tensor::ops::binary_op(op, &2.5.into(), &(&x).into(), oxtorch::iter::Output::New).unwrap();
                 assert!(close(&values(&z.to_logical().unwrap()), &values(&expected)), "{op:?} number {a:?}");
@@ -389,10 +406,19 @@ fn oneflow_errors_on_every_rank() {
             x.add(&y).unwrap_err().to_string(),
             x.to_global(None, Some(&[Sbp::Split(2)]), false).unwrap_err().to_string(),
             x.to_global(None, Some(&[Sbp::Split(0), Sbp::Broadcast]), false).unwrap_err().to_string(),
-            GlobalTensor::from_local(&w, &local, &Placement::from_ranks("cpu", &[0, 4]).unwrap(), &[Sbp::Broadcast], true, false)
+            GlobalTensor::from_local(
+                &w,
+                &local,
+                &Placement::from_ranks("cpu", &[0, 4]).unwrap(),
+                &[Sbp::Broadcast],
+                true,
+                false,
+            )
+            .unwrap_err()
+            .to_string(),
+            GlobalTensor::from_local(&w, &local, &rank_mismatch, &[Sbp::Split(0)], true, false)
                 .unwrap_err()
                 .to_string(),
-            GlobalTensor::from_local(&w, &local, &rank_mismatch, &[Sbp::Split(0)], true, false).unwrap_err().to_string(),
             GlobalTensor::from_local(&w, &uneven, &p, &[Sbp::Split(0)], true, false).unwrap_err().to_string(),
             GlobalTensor::from_local(&w, &uneven, &p, &[Sbp::Split(1)], true, false).unwrap_err().to_string(),
             GlobalTensor::ones(&w, &[3], (), &p, &[Sbp::Split(0)]).unwrap_err().to_string(),
@@ -408,8 +434,17 @@ fn oneflow_errors_on_every_rank() {
     assert_eq!(m[3], "Placement is invalid because rank must be less than world size!");
     assert!(m[4].starts_with("Inconsistent parallel description"), "{}", m[4]);
     assert_eq!(m[5], "Sizes of tensors in dimension 0 must be same or match balanced split distribution. See https://github.com/Oneflow-Inc/oneflow/blob/master/oneflow/core/common/balanced_splitter.h for details of balanced split");
-    assert_eq!(m[6], "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 4 for tensor on rank 1!");
-    assert!(m[7].starts_with("Expected size at split axis (0) of logical shape must be be greater than or equal to parallel num"), "{}", m[7]);
+    assert_eq!(
+        m[6],
+        "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 4 for tensor on rank 1!"
+    );
+    assert!(
+        m[7].starts_with(
+            "Expected size at split axis (0) of logical shape must be be greater than or equal to parallel num"
+        ),
+        "{}",
+        m[7]
+    );
 }
 
 #[test]

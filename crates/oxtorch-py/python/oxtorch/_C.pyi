@@ -11,6 +11,7 @@ from numpy.typing import NDArray
 from typing_extensions import Self, TypeAlias
 
 from oxtorch import Size
+from oxtorch import sbp as _sbp_module
 
 # the names PyO3 puts in the module's __all__, in registration order
 __all__ = [
@@ -21,7 +22,7 @@ __all__ = [
     "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
-    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
+    "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack", "placement",
 ]
 
 _int: TypeAlias = builtins.int
@@ -129,6 +130,43 @@ _DeviceLike: TypeAlias = Union[device, _str, _int]
 
 def set_default_device(device: Optional[_DeviceLike]) -> None: ...
 def get_default_device() -> device: ...
+
+# ----- global tensors: placement (sbp objects are `oxtorch.sbp.sbp`, see sbp.pyi) -----
+
+@final
+class placement:
+    def __new__(cls, type: _str, ranks: Any) -> Self: ...
+    @property
+    def type(self) -> _str: ...
+    @property
+    def device_type(self) -> _str: ...
+    @property
+    def ranks(self) -> NDArray[_np.int64]: ...
+    @property
+    def hierarchy(self) -> Size: ...
+    @staticmethod
+    def all(device_type: _str) -> placement: ...
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+    def __reduce__(self) -> tuple[Any, tuple[_str, Any]]: ...
+
+_placement: TypeAlias = placement
+_SbpLike: TypeAlias = Union[_sbp_module.sbp, Sequence[_sbp_module.sbp]]
+
+_sbp_type: type[_sbp_module.sbp]
+def _sbp_split(dim: _int) -> _sbp_module.sbp: ...
+def _sbp_broadcast() -> _sbp_module.sbp: ...
+def _sbp_partial_sum() -> _sbp_module.sbp: ...
+def _sbp_from_state(state: tuple[_str, _int]) -> _sbp_module.sbp: ...
+def _env_get_rank() -> _int: ...
+def _env_get_world_size() -> _int: ...
+def _env_get_local_rank() -> _int: ...
+def _global_world_kind() -> _str: ...
+def _global_world_started() -> _bool: ...
+def _launched_by_mpi() -> _bool: ...
+def _global_finalize() -> None: ...
+def _global_abort(code: _int) -> None: ...
 
 # ----- Tensor -----
 
@@ -307,11 +345,55 @@ class Tensor:
         copy: Optional[_bool] = None,
     ) -> Any: ...
     def __dlpack_device__(self) -> tuple[_int, _int]: ...
+    # ----- global tensors -----
+    @property
+    def is_global(self) -> _bool: ...
+    @property
+    def is_local(self) -> _bool: ...
+    @property
+    def placement(self) -> _placement: ...
+    @property
+    def sbp(self) -> tuple[_sbp_module.sbp, ...]: ...
+    def to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        grad_sbp: Optional[_SbpLike] = None,
+        check_meta: Optional[_bool] = None,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def local_to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        check_meta: _bool = True,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def global_to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        grad_sbp: Optional[_SbpLike] = None,
+        check_meta: _bool = False,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def to_local(self, *, copy: _bool = False) -> Tensor: ...
+    def to_consistent(self, *args: Any, **kwargs: Any) -> None: ...
+    def is_consistent(self) -> None: ...
 
 # ----- factories -----
 
 def tensor(
-    data: Any, *, dtype: Optional[dtype] = None, device: Optional[_DeviceLike] = None, requires_grad: _bool = False
+    data: Any,
+    *,
+    dtype: Optional[dtype] = None,
+    device: Optional[_DeviceLike] = None,
+    requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def zeros(
@@ -323,6 +405,8 @@ def zeros(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def zeros(
@@ -332,6 +416,8 @@ def zeros(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def ones(
@@ -343,6 +429,8 @@ def ones(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def ones(
@@ -352,6 +440,8 @@ def ones(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def empty(
@@ -363,6 +453,8 @@ def empty(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def empty(
@@ -372,6 +464,8 @@ def empty(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def full(
     size: _size,
@@ -381,6 +475,8 @@ def full(
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def empty_strided(
     size: _size,
@@ -401,6 +497,8 @@ def arange(
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def linspace(
     start: _Number,
@@ -432,6 +530,8 @@ def rand(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def rand(
@@ -442,6 +542,8 @@ def rand(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randn(
@@ -454,6 +556,8 @@ def randn(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randn(
@@ -464,6 +568,8 @@ def randn(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randint(
@@ -476,6 +582,8 @@ def randint(
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randint(
@@ -489,6 +597,8 @@ def randint(
     layout: Optional[layout] = None,
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 
 # ----- *_like factories -----

@@ -7,6 +7,8 @@ from typing import Any, overload, type_check_only
 from typing_extensions import TypeAlias, disjoint_base
 
 from . import _C as _C
+from . import env as env
+from . import sbp as sbp
 from ._C import *
 from ._C import Tensor, _DeviceLike, dtype
 
@@ -19,7 +21,7 @@ __all__ = [
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
-    "Size",
+    "placement", "Size", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor",
 ]

@@ -241,7 +241,8 @@ fn step(x: &GlobalTensor, dim: usize, to: Sbp) -> Result<Tensor> {
             }
         }
         (Sbp::Split(a), Sbp::PartialSum) => {
-            let out = crate::tensor::factory::zeros(&line.shape, TensorOptions::new().dtype(dtype).device(local.device()))?;
+            let out =
+                crate::tensor::factory::zeros(&line.shape, TensorOptions::new().dtype(dtype).device(local.device()))?;
             let (start, len) = balanced(line.shape[a], line.n, line.me);
             out.narrow(a as i64, start as i64, len as i64)?.copy_(local)?;
             Ok(out)
@@ -369,7 +370,9 @@ pub(crate) fn to_global(x: &GlobalTensor, placement: &Placement, sbp: &[Sbp]) ->
     let rank = world.rank();
     let dst_pid = placement.parallel_id(rank);
     let device = placement.device_for(world.local_rank())?;
-    let done = |local: Tensor| GlobalTensor::from_parts(world.clone(), placement.clone(), sbp.into(), x.shape().into(), x.dtype(), local);
+    let done = |local: Tensor| {
+        GlobalTensor::from_parts(world.clone(), placement.clone(), sbp.into(), x.shape().into(), x.dtype(), local)
+    };
     if x.numel() == 0 {
         let local = match dst_pid {
             Some(pid) => crate::tensor::factory::empty(
@@ -385,7 +388,14 @@ pub(crate) fn to_global(x: &GlobalTensor, placement: &Placement, sbp: &[Sbp]) ->
         x.clone()
     } else {
         let local = if x.parallel_id().is_some() { x.local().to_device(Device::cpu())? } else { x.local().clone() };
-        GlobalTensor::from_parts(world.clone(), x.placement().with_type(DeviceType::Cpu), x.sbp().into(), x.shape().into(), x.dtype(), local)
+        GlobalTensor::from_parts(
+            world.clone(),
+            x.placement().with_type(DeviceType::Cpu),
+            x.sbp().into(),
+            x.shape().into(),
+            x.dtype(),
+            local,
+        )
     };
     let dst_host = placement.with_type(DeviceType::Cpu);
     let local = if host.placement() == &dst_host {
@@ -431,13 +441,27 @@ fn general(x: &GlobalTensor, placement: &Placement, sbp: &[Sbp]) -> Result<Tenso
                 let local = step(&src, i, Sbp::Broadcast)?;
                 let mut s: NdSbp = src.sbp().into();
                 s[i] = Sbp::Broadcast;
-                src = GlobalTensor::from_parts(world.clone(), src.placement().clone(), s, src.shape().into(), src.dtype(), local);
+                src = GlobalTensor::from_parts(
+                    world.clone(),
+                    src.placement().clone(),
+                    s,
+                    src.shape().into(),
+                    src.dtype(),
+                    local,
+                );
             }
         }
         let _ = pid;
     } else {
         let s: NdSbp = src.sbp().iter().map(|&s| if s == Sbp::PartialSum { Sbp::Broadcast } else { s }).collect();
-        src = GlobalTensor::from_parts(world.clone(), src.placement().clone(), s, src.shape().into(), src.dtype(), src.local().clone());
+        src = GlobalTensor::from_parts(
+            world.clone(),
+            src.placement().clone(),
+            s,
+            src.shape().into(),
+            src.dtype(),
+            src.local().clone(),
+        );
     }
     // 2. which source rank sends which region to which destination rank
     let shape = x.shape();

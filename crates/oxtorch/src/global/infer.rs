@@ -135,7 +135,8 @@ pub fn infer_binary(
     // every combination over the grid dimensions
     let mut all: Vec<Vec<Candidate>> = vec![Vec::new()];
     for _ in 0..placement.ndim() {
-        all = all.into_iter().flat_map(|prefix| one_d.iter().map(move |c| [prefix.clone(), vec![*c]].concat())).collect();
+        all =
+            all.into_iter().flat_map(|prefix| one_d.iter().map(move |c| [prefix.clone(), vec![*c]].concat())).collect();
     }
     let as_nd = |combo: &[Candidate], pick: fn(&Candidate) -> Option<Sbp>| -> Option<NdSbp> {
         combo.iter().map(pick).collect::<Option<NdSbp>>()

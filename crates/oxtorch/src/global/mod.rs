@@ -12,6 +12,20 @@
 //! tensor from local ones) exchange their metadata first, so that every rank reports the same error rather than
 //! some ranks waiting for the others.
 //!
+//! ## Where this departs from OneFlow
+//!
+//! * Promotion, casting and errors of arithmetic are PyTorch's, as for local tensors (OneFlow's document shows
+//!   `int32 + int64 zero-dim -> int64`; PyTorch gives int32).
+//! * Every conversion between sbps is supported: OneFlow's cost model prices conversions *into* a partial sum out
+//!   and refuses N-D conversions it has no boxing for; here an operation whose only signatures need one still runs,
+//!   and N-D conversions that cannot run grid dimension by grid dimension go through the general path.
+//! * Random factories on a placement draw the whole logical tensor from one seed (the placement's first rank's) and
+//!   keep each rank's piece, so the logical value does not depend on the sbp; OneFlow draws per rank.
+//! * A split dimension smaller than its grid dimension is OneFlow's error, reported with OneFlow's N-D message also
+//!   for 1-D placements (OneFlow's 1-D check prints a bare `Check failed`).
+//! * The repr wraps at 80 columns, as PyTorch's does; OneFlow takes the terminal's width.
+//! * No autograd: `grad_sbp=` is accepted and ignored.
+//!
 //! [`Tensor`]: crate::Tensor
 
 pub mod boxing;

@@ -86,7 +86,12 @@ fn input(t: Option<&GlobalTensor>) -> Option<Input<'_>> {
 
 /// `op(lhs, rhs)` on global tensors: the entry point behind every global arithmetic method, function and operator.
 /// At least one operand is a global tensor; every rank of the world must call it.
-pub fn binary_op(op: BinaryOp, lhs: &GlobalOperand, rhs: &GlobalOperand, output: GlobalOutput<'_>) -> Result<GlobalTensor> {
+pub fn binary_op(
+    op: BinaryOp,
+    lhs: &GlobalOperand,
+    rhs: &GlobalOperand,
+    output: GlobalOutput<'_>,
+) -> Result<GlobalTensor> {
     let first = lhs
         .tensor()
         .or(rhs.tensor())
@@ -123,7 +128,9 @@ pub fn binary_op(op: BinaryOp, lhs: &GlobalOperand, rhs: &GlobalOperand, output:
     };
     let decided = ops::binary_op(op, &meta_lhs, &meta_rhs, meta_output).map_err(|e| match e {
         // the kernel name in "not implemented" errors names the placement's device, not meta
-        Error::NotImplemented(m) => Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", first.placement().type_name()))),
+        Error::NotImplemented(m) => {
+            Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", first.placement().type_name())))
+        }
         other => other,
     })?;
     let (shape, dtype) = (decided.sizes().to_vec(), decided.dtype());
@@ -133,7 +140,14 @@ pub fn binary_op(op: BinaryOp, lhs: &GlobalOperand, rhs: &GlobalOperand, output:
         GlobalOutput::InPlace => lhs.tensor().map(|t| t.sbp().into()),
         GlobalOutput::Out(out) => Some(out.sbp().into()),
     };
-    let sig = infer::infer_binary(op, input(lhs.tensor()), input(rhs.tensor()), &shape, first.placement(), constraint.as_deref())?;
+    let sig = infer::infer_binary(
+        op,
+        input(lhs.tensor()),
+        input(rhs.tensor()),
+        &shape,
+        first.placement(),
+        constraint.as_deref(),
+    )?;
     // 3. the operands in the signature's layout
     let convert = |o: &GlobalOperand, sbp: &Option<NdSbp>| -> Result<GlobalOperand> {
         Ok(match (o, sbp) {
@@ -168,7 +182,12 @@ pub fn binary_op(op: BinaryOp, lhs: &GlobalOperand, rhs: &GlobalOperand, output:
                     let value = ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::New)?;
                     target.local().copy_(&value)?;
                 } else {
-                    ops::binary_op(op, &Operand::Tensor(target.local().clone()), &local_operand(&brhs), Output::InPlace)?;
+                    ops::binary_op(
+                        op,
+                        &Operand::Tensor(target.local().clone()),
+                        &local_operand(&brhs),
+                        Output::InPlace,
+                    )?;
                 }
             }
             Ok(target.clone())

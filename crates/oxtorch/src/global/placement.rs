@@ -158,7 +158,9 @@ impl Placement {
         match self.inner.device_type {
             DeviceType::Cuda => {
                 let index = u8::try_from(local_rank).map_err(|_| {
-                    Error::Runtime("Placement is invalid because device id must be less than num devices on node".into())
+                    Error::Runtime(
+                        "Placement is invalid because device id must be less than num devices on node".into(),
+                    )
                 })?;
                 Device::cuda(index)
             }
@@ -192,7 +194,11 @@ impl Placement {
 
     /// OneFlow's repr with `oxtorch.`: `oxtorch.placement(type="cpu", ranks=[[0, 1], [2, 3]])`.
     pub fn repr(&self) -> String {
-        format!("oxtorch.placement(type=\"{}\", ranks={})", self.type_name(), nested_ranks(&self.inner.ranks, &self.inner.hierarchy))
+        format!(
+            "oxtorch.placement(type=\"{}\", ranks={})",
+            self.type_name(),
+            nested_ranks(&self.inner.ranks, &self.inner.hierarchy)
+        )
     }
 }
 

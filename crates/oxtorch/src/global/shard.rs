@@ -102,6 +102,8 @@ mod tests {
         assert_eq!(r, vec![2..3, 0..3]);
         let r = region(&[5, 3], &p, &[Sbp::Broadcast, Sbp::Split(1)], 3);
         assert_eq!(r, vec![0..5, 2..3]);
-        assert!(check_splittable(&[3], &Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap(), &[Sbp::Split(0)]).is_err());
+        assert!(
+            check_splittable(&[3], &Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap(), &[Sbp::Split(0)]).is_err()
+        );
     }
 }

@@ -101,8 +101,10 @@ impl Meta {
     }
 
     fn decode(bytes: &[u8]) -> Option<Meta> {
-        let words: Vec<u64> = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
-        let (np, ns, dtype, nd) = (*words.first()? as usize, *words.get(1)? as usize, *words.get(2)?, *words.get(3)? as usize);
+        let words: Vec<u64> =
+            bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
+        let (np, ns, dtype, nd) =
+            (*words.first()? as usize, *words.get(1)? as usize, *words.get(2)?, *words.get(3)? as usize);
         let rest = words.get(4..)?;
         if rest.len() != np + ns + nd {
             return None;
@@ -147,7 +149,9 @@ fn gather_meta(world: &World, mine: &Meta) -> Result<Vec<Meta>> {
     let mut metas = Vec::with_capacity(group.len());
     let mut at = 0;
     for c in counts {
-        metas.push(Meta::decode(&all[at..at + c]).ok_or_else(|| super::comm::internal("a garbled metadata message".into()))?);
+        metas.push(
+            Meta::decode(&all[at..at + c]).ok_or_else(|| super::comm::internal("a garbled metadata message".into()))?,
+        );
         at += c;
     }
     Ok(metas)
@@ -189,7 +193,10 @@ fn logical_from_members(placement: &Placement, sbp: &[Sbp], metas: &[&Meta]) -> 
             line.iter().for_each(|&p| done[p] = true);
             let first = shapes[line[0]].clone();
             if axis >= first.len() {
-                runtime_err!("Split axis out of range (expected to be in range of [0, {}), but got {axis}!)", first.len())
+                runtime_err!(
+                    "Split axis out of range (expected to be in range of [0, {}), but got {axis}!)",
+                    first.len()
+                )
             }
             let mut total = 0;
             for &p in &line {
@@ -388,7 +395,8 @@ impl GlobalTensor {
     pub fn repr(&self) -> Result<String> {
         let logical = self.to_logical()?;
         let values = logical.to_scalars()?;
-        let input = crate::display::ReprInput { sizes: &self.shape, dtype: self.dtype, device: None, values: Some(&values) };
+        let input =
+            crate::display::ReprInput { sizes: &self.shape, dtype: self.dtype, device: None, values: Some(&values) };
         Ok(crate::display::global_tensor_repr(&input, &self.placement.repr(), &sbp::nd_repr(&self.sbp)))
     }
 

@@ -139,7 +139,15 @@ impl Collectives for Solo {
         check_group(self, group)?;
         copy_exact(send, recv)
     }
-    fn all_to_all(&self, group: &[usize], _: usize, send: &[u8], _: &[usize], recv: &mut [u8], _: &[usize]) -> Result<()> {
+    fn all_to_all(
+        &self,
+        group: &[usize],
+        _: usize,
+        send: &[u8],
+        _: &[usize],
+        recv: &mut [u8],
+        _: &[usize],
+    ) -> Result<()> {
         check_group(self, group)?;
         copy_exact(send, recv)
     }

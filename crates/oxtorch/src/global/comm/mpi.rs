@@ -66,27 +66,34 @@ extern "C" {
 }
 
 impl MpiWorld {
-    /// Initialises MPI and returns this process's world.
+    /// Initialises MPI and returns this process's world. When another library of the process (mpi4py, say)
+    /// initialised MPI already, its world is used and finalising is left to that library.
     pub fn init() -> Result<World> {
-        let (universe, threading) = mpi::initialize_with_threading(mpi::Threading::Serialized)
-            .ok_or_else(|| Error::Runtime("MPI was initialised already, outside oxtorch".into()))?;
-        // with less than MPI_THREAD_SERIALIZED, calls made from threads other than the main one are the
-        // program's responsibility (oxtorch itself calls MPI only from the thread that runs the global operation)
-        let _ = threading;
-        let world_comm = universe.world();
+        // with less than MPI_THREAD_SERIALIZED, calls made from threads other than the main one are the program's
+        // responsibility (oxtorch calls MPI only from the thread that runs the global operation)
+        let (universe, world_comm) = match mpi::initialize_with_threading(mpi::Threading::Serialized) {
+            Some((universe, _threading)) => {
+                let world = universe.world();
+                (Some(universe), world)
+            }
+            None => (None, SimpleCommunicator::world()),
+        };
         let rank = world_comm.rank() as usize;
         let size = world_comm.size() as usize;
         let local_rank = world_comm.split_shared(rank as i32).rank() as usize;
+        let owns_mpi = universe.is_some();
         let world = Arc::new(MpiWorld {
             rank,
             size,
             local_rank,
-            engine: Mutex::new(Locked(Some(Engine { world: world_comm, groups: HashMap::new(), universe: Some(universe) }))),
+            engine: Mutex::new(Locked(Some(Engine { world: world_comm, groups: HashMap::new(), universe }))),
         });
-        *FINALIZER.lock().unwrap_or_else(|e| e.into_inner()) = Some(world.clone());
-        // SAFETY: registering a plain `extern "C"` function with the C library's `atexit` has no preconditions.
-        unsafe {
-            atexit(finalize_at_exit);
+        if owns_mpi {
+            *FINALIZER.lock().unwrap_or_else(|e| e.into_inner()) = Some(world.clone());
+            // SAFETY: registering a plain `extern "C"` function with the C library's `atexit` has no preconditions.
+            unsafe {
+                atexit(finalize_at_exit);
+            }
         }
         Ok(world)
     }
@@ -110,6 +117,15 @@ impl MpiWorld {
         }
         let comm = engine.groups.get(group).ok_or_else(|| internal("a cached communicator vanished".into()))?;
         f(comm)
+    }
+}
+
+/// The width of the MPI elements that carry elements of `unit` bytes (16-byte elements travel as pairs of u64).
+fn width(unit: usize) -> usize {
+    if unit == 16 {
+        8
+    } else {
+        unit
     }
 }
 
@@ -238,7 +254,7 @@ impl Collectives for MpiWorld {
         if counts.len() != group.len() || counts[me] != send.len() || recv.len() != counts.iter().sum::<usize>() {
             return Err(internal("all_gather counts do not match the buffers".into()));
         }
-        let (c, d) = partition(counts, unit)?;
+        let (c, d) = partition(counts, width(unit))?;
         let even = counts.iter().all(|&x| x == counts[0]);
         self.with_comm(group, |comm| {
             with_unit!(unit, send, recv, |s, r, w| {
@@ -271,8 +287,8 @@ impl Collectives for MpiWorld {
         {
             return Err(internal("all_to_all counts do not match the buffers".into()));
         }
-        let (sc, sd) = partition(send_counts, unit)?;
-        let (rc, rd) = partition(recv_counts, unit)?;
+        let (sc, sd) = partition(send_counts, width(unit))?;
+        let (rc, rd) = partition(recv_counts, width(unit))?;
         self.with_comm(group, |comm| {
             with_unit!(unit, send, recv, |s, r, w| {
                 let _ = w;
@@ -314,13 +330,19 @@ impl Collectives for MpiWorld {
         if root >= group.len() {
             return Err(internal("broadcast root outside the group".into()));
         }
-        count(buf.len(), unit)?;
+        count(buf.len(), width(unit))?;
         self.with_comm(group, |comm| {
             let root_process = comm.process_at_rank(root as mpi::Rank);
             match unit {
-                2 => root_process.broadcast_into(bytemuck::try_cast_slice_mut::<u8, u16>(buf).map_err(|e| internal(format!("{e:?}")))?),
-                4 => root_process.broadcast_into(bytemuck::try_cast_slice_mut::<u8, u32>(buf).map_err(|e| internal(format!("{e:?}")))?),
-                8 | 16 => root_process.broadcast_into(bytemuck::try_cast_slice_mut::<u8, u64>(buf).map_err(|e| internal(format!("{e:?}")))?),
+                2 => root_process.broadcast_into(
+                    bytemuck::try_cast_slice_mut::<u8, u16>(buf).map_err(|e| internal(format!("{e:?}")))?,
+                ),
+                4 => root_process.broadcast_into(
+                    bytemuck::try_cast_slice_mut::<u8, u32>(buf).map_err(|e| internal(format!("{e:?}")))?,
+                ),
+                8 | 16 => root_process.broadcast_into(
+                    bytemuck::try_cast_slice_mut::<u8, u64>(buf).map_err(|e| internal(format!("{e:?}")))?,
+                ),
                 _ => root_process.broadcast_into(buf),
             }
             Ok(())

@@ -114,7 +114,8 @@ impl ThreadComm {
             }
             let now = Instant::now();
             if now >= deadline {
-                let reason = format!("rank {} waited more than {TIMEOUT:?} in a collective of ranks {group:?}", self.rank);
+                let reason =
+                    format!("rank {} waited more than {TIMEOUT:?} in a collective of ranks {group:?}", self.rank);
                 state.failed.get_or_insert(reason.clone());
                 shared.changed.notify_all();
                 return Err(Error::Runtime(reason));
