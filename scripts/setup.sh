@@ -2,7 +2,8 @@
 # Sets up a fresh machine for the Python side: the system packages of scripts/deps.sh (OpenMPI, libclang), a virtual
 # environment in .venv with maturin, NumPy and pytest, and the oxtorch package built from this repository (with MPI)
 # and installed into it. Idempotent; safe to run again.
-# BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests (the tests never need it).
+# BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests, and mpi4py (built against the
+# system OpenMPI, which oxtorch uses too) for the global-tensor benchmark; the tests need neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,7 @@ fi
 .venv/bin/python -m pip install --quiet "maturin>=1.5,<2" "numpy>=1.22" pytest mypy
 if [ "${BENCH:-0}" = "1" ]; then
     .venv/bin/python -m pip install --quiet torch
+    .venv/bin/python -m pip install --quiet --no-binary=mpi4py mpi4py
 fi
 # build the extension in release mode and install it into the venv (editable: python/ is used in place)
 VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" \

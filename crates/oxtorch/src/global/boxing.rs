@@ -140,6 +140,11 @@ fn cpu(dtype: DType) -> TensorOptions {
     TensorOptions::new().dtype(dtype).device(Device::cpu())
 }
 
+/// A new CPU tensor that a collective is about to fill (values unspecified).
+fn landing(sizes: &[usize], dtype: DType) -> Result<Tensor> {
+    crate::tensor::factory::empty(sizes, cpu(dtype))
+}
+
 fn numel(shape: &[usize]) -> usize {
     shape.iter().product()
 }
@@ -224,7 +229,7 @@ fn step(x: &GlobalTensor, dim: usize, to: Sbp) -> Result<Tensor> {
         (Sbp::PartialSum, Sbp::Broadcast) => {
             let (wire, ty) = reduce_dtype(dtype);
             let send = contiguous_as(local, wire)?;
-            let out = crate::tensor::factory::empty(send.sizes(), cpu(wire))?;
+            let out = landing(send.sizes(), wire)?;
             with_bytes(&send, |s| with_bytes_mut(&out, |r| world.all_reduce(&line.group, ty, s, r)))?;
             back_to(out, dtype)
         }
@@ -259,12 +264,12 @@ fn all_gather(world: &World, local: &Tensor, line: &Line, a: usize) -> Result<Te
     let item = wire.itemsize();
     let pieces: Vec<Vec<usize>> = (0..line.n).map(|k| piece(&line.shape, a, line.n, k)).collect();
     let counts: Vec<usize> = pieces.iter().map(|p| numel(p) * item).collect();
-    let out = crate::tensor::factory::empty(&line.shape, cpu(wire))?;
+    let out = landing(&line.shape, wire)?;
     // pieces along the outermost non-trivial dimension land in place; others go through a staging buffer
     if line.shape[..a].iter().all(|&s| s == 1) {
         with_bytes(&send, |s| with_bytes_mut(&out, |r| world.all_gather(&line.group, item, s, r, &counts)))?;
     } else {
-        let flat = crate::tensor::factory::empty(&[numel(&line.shape)], cpu(wire))?;
+        let flat = landing(&[numel(&line.shape)], wire)?;
         with_bytes(&send, |s| with_bytes_mut(&flat, |r| world.all_gather(&line.group, item, s, r, &counts)))?;
         let mut offset = 0;
         for (k, p) in pieces.iter().enumerate() {
@@ -301,7 +306,7 @@ fn all_to_all(world: &World, local: &Tensor, line: &Line, a: usize, b: usize) ->
     // from rank k: its piece along `a`, my piece along `b`
     let out_shape = piece(&line.shape, b, line.n, line.me);
     let recv_shapes: Vec<Vec<usize>> = (0..line.n).map(|k| piece(&out_shape, a, line.n, k)).collect();
-    let recv = crate::tensor::factory::empty(&[numel(&out_shape)], cpu(wire))?;
+    let recv = landing(&[numel(&out_shape)], wire)?;
     let send_counts: Vec<usize> = send_shapes.iter().map(|s| numel(s) * item).collect();
     let recv_counts: Vec<usize> = recv_shapes.iter().map(|s| numel(s) * item).collect();
     with_bytes(&send, |s| {
@@ -335,7 +340,7 @@ fn reduce_scatter(world: &World, local: &Tensor, line: &Line, b: usize) -> Resul
         }
         send
     };
-    let recv = crate::tensor::factory::empty(&[block], cpu(wire))?;
+    let recv = landing(&[block], wire)?;
     with_bytes(&send, |s| with_bytes_mut(&recv, |r| world.reduce_scatter(&line.group, ty, s, r)))?;
     back_to(flat_part(&recv, 0, &shapes[line.me])?, dtype)
 }
@@ -533,7 +538,7 @@ fn general(x: &GlobalTensor, placement: &Placement, sbp: &[Sbp]) -> Result<Tenso
             offset += numel(&sizes);
         }
     }
-    let recv = crate::tensor::factory::empty(&[recv_counts.iter().sum::<usize>() / item], cpu(wire))?;
+    let recv = landing(&[recv_counts.iter().sum::<usize>() / item], wire)?;
     with_bytes(&send, |s| with_bytes_mut(&recv, |r| world.all_to_all(&group, item, s, &send_counts, r, &recv_counts)))?;
     let mut offset = 0;
     for (j, &other) in group.iter().enumerate() {
