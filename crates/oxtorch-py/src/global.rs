@@ -6,7 +6,6 @@
 //! process (`mpirun -n 4 python script.py`), or a world of one rank.
 
 use crate::args;
-use crate::attributes::PyDType;
 use crate::errors::ResultExt;
 use crate::tensor::{PyTensor, TensorValue};
 use oxtorch::global::comm;
@@ -29,6 +28,9 @@ pub fn world() -> PyResult<World> {
 #[pyclass(name = "placement", module = "oxtorch", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyPlacement(pub Placement);
+
+/// What `__reduce__` returns: a callable and its arguments.
+type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
 
 const RANKS_MSG: &str = "placement ranks shoule be an array of long int";
 
@@ -137,7 +139,7 @@ impl PyPlacement {
         self.0.repr()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Bound<'py, PyAny>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, Bound<'py, PyAny>)> {
         let cls = py.get_type::<PyPlacement>().into_any();
         Ok((cls, (self.0.type_name().to_string(), nested_list(py, self.0.ranks(), self.0.hierarchy())?)))
     }
@@ -183,7 +185,7 @@ impl PySbp {
         slf
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ((&'static str, i64),))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, ((&'static str, i64),)> {
         let f = py.import("oxtorch.sbp")?.getattr("_from_state")?;
         let state = match self.0 {
             Sbp::Split(d) => ("S", d as i64),
@@ -639,11 +641,6 @@ impl PyTensor {
     fn is_consistent(&self) -> PyResult<()> {
         Err(local_only(".is_consistent has been removed, please use .is_global instead"))
     }
-}
-
-/// The dtype argument of a global `to`.
-pub fn dtype_of(obj: &Bound<'_, PyAny>) -> Option<DType> {
-    obj.extract::<PyDType>().ok().map(|d| d.0)
 }
 
 /// Registers the classes and functions.

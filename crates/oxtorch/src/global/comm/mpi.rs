@@ -131,7 +131,7 @@ fn width(unit: usize) -> usize {
 
 /// A count or displacement in elements of `unit` bytes, as MPI's 32-bit count.
 fn count(bytes: usize, unit: usize) -> Result<Count> {
-    if unit == 0 || bytes % unit != 0 {
+    if unit == 0 || !bytes.is_multiple_of(unit) {
         return Err(internal(format!("{bytes} bytes are not whole elements of {unit} bytes")));
     }
     Count::try_from(bytes / unit).map_err(|_| {

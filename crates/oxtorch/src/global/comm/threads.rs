@@ -152,7 +152,7 @@ fn accumulate(ty: ReduceType, acc: &mut [u8], src: &[u8]) {
 
 /// The group-order sum of every member's buffer.
 fn sum_all(ty: ReduceType, all: &[Arc<Vec<u8>>], len: usize) -> Result<Vec<u8>> {
-    if all.iter().any(|b| b.len() != len) || len % ty.size() != 0 {
+    if all.iter().any(|b| b.len() != len) || !len.is_multiple_of(ty.size()) {
         return Err(internal("reduction buffers of different lengths".into()));
     }
     let mut acc = all.first().map(|b| b.to_vec()).unwrap_or_default();
