@@ -23,6 +23,9 @@ __all__ = [
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack", "placement",
+    "_sbp_split", "_sbp_broadcast", "_sbp_partial_sum", "_sbp_from_state", "_env_get_rank", "_env_get_world_size",
+    "_env_get_local_rank", "_global_world_kind", "_global_world_started", "_launched_by_mpi", "_global_finalize",
+    "_global_abort", "OutOfMemoryError", "AcceleratorError", "_sbp_type",
 ]
 
 _int: TypeAlias = builtins.int
@@ -130,6 +133,11 @@ _DeviceLike: TypeAlias = Union[device, _str, _int]
 
 def set_default_device(device: Optional[_DeviceLike]) -> None: ...
 def get_default_device() -> device: ...
+
+# ----- errors -----
+
+class OutOfMemoryError(RuntimeError): ...
+class AcceleratorError(RuntimeError): ...
 
 # ----- global tensors: placement (sbp objects are `oxtorch.sbp.sbp`, see sbp.pyi) -----
 

@@ -21,7 +21,7 @@ __all__ = [
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
-    "placement", "Size", "env", "sbp",
+    "placement", "OutOfMemoryError", "AcceleratorError", "Size", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor",
 ]

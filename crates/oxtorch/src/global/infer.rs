@@ -112,7 +112,8 @@ fn candidates(op: BinaryOp, lhs: Option<&Input>, rhs: Option<&Input>, out_shape:
 fn cost(from: Sbp, to: Sbp, bytes: f64, n: f64) -> f64 {
     const UNSUPPORTED: f64 = 1e30;
     match (from, to) {
-        _ if from == to => 0.0,
+        // nothing moves on a grid dimension of one rank; the first signature listed wins
+        _ if from == to || n <= 1.0 => 0.0,
         (_, Sbp::PartialSum) => UNSUPPORTED,
         (Sbp::Broadcast, _) => 1.0,
         (Sbp::Split(_), Sbp::Split(_)) => bytes * (n - 1.0) / n,
