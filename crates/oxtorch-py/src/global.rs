@@ -534,6 +534,7 @@ impl PyTensor {
         &self,
         placement: Option<&Bound<'_, PyAny>>,
         sbp: Option<&Bound<'_, PyAny>>,
+        check_meta: bool,
         copy: bool,
     ) -> PyResult<PyTensor> {
         let g = self.global().ok_or_else(|| local_only("input must be a global tensor"))?;
@@ -544,6 +545,11 @@ impl PyTensor {
                 PyTypeError::new_err("sbp parameter must be type of oxtorch.sbp.sbp or list/tuple of oxtorch.sbp.sbp")
             })?),
         };
+        if check_meta {
+            let placement = p.as_ref().unwrap_or(g.placement());
+            let sbp = s.as_deref().unwrap_or(g.sbp());
+            oxtorch::global::tensor::check_same_everywhere(g.world(), placement, sbp).py()?;
+        }
         g.to_global(p.as_ref(), s.as_deref(), copy).py().map(wrap)
     }
 }
@@ -588,7 +594,7 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let _ = grad_sbp; // no autograd in oxtorch
         if self.global().is_some() {
-            self.global_to_global_impl(placement, sbp, copy)
+            self.global_to_global_impl(placement, sbp, check_meta.unwrap_or(false), copy)
         } else {
             self.local_to_global_impl(placement, sbp, check_meta.unwrap_or(true), copy)
         }
@@ -619,8 +625,8 @@ impl PyTensor {
         check_meta: bool,
         copy: bool,
     ) -> PyResult<PyTensor> {
-        let _ = (grad_sbp, check_meta);
-        self.global_to_global_impl(placement, sbp, copy)
+        let _ = grad_sbp;
+        self.global_to_global_impl(placement, sbp, check_meta, copy)
     }
 
     /// The local component of a global tensor on this rank (empty where the rank holds none).

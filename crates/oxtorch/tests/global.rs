@@ -422,6 +422,13 @@ fn oneflow_errors_on_every_rank() {
             GlobalTensor::from_local(&w, &uneven, &p, &[Sbp::Split(0)], true, false).unwrap_err().to_string(),
             GlobalTensor::from_local(&w, &uneven, &p, &[Sbp::Split(1)], true, false).unwrap_err().to_string(),
             GlobalTensor::ones(&w, &[3], (), &p, &[Sbp::Split(0)]).unwrap_err().to_string(),
+            oxtorch::global::tensor::check_same_everywhere(
+                &w,
+                &p,
+                if w.rank() == 1 { &[Sbp::Broadcast] } else { &[Sbp::Split(0)] },
+            )
+            .unwrap_err()
+            .to_string(),
         ]
     });
     for m in &messages[1..] {

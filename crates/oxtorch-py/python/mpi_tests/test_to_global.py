@@ -118,6 +118,11 @@ def block_errors():
              lambda: flow.randn(2, 3).to_global(placement=mine, sbp=flow.sbp.split(1)), "inconsistent placement")
     c.raises(RuntimeError, "Each rank must have the same input sbp",
              lambda: flow.ones(4).to_global(placement=p4, sbp=S0 if rank else B), "inconsistent sbp")
+    g4 = flow.ones(8, placement=p4, sbp=S0)
+    c.raises(RuntimeError, "Each rank must have the same input sbp",
+             lambda: g4.to_global(sbp=B if rank == 2 else S0, check_meta=True), "check_meta on a global tensor")
+    c.raises(RuntimeError, "Each rank must have the same input placement",
+             lambda: g4.to_global(placement=p2 if rank == 2 else p4, check_meta=True), "check_meta, placements")
     c.raises(RuntimeError, "Placement is invalid because rank must be less than world size!",
              lambda: x.to_global(placement=flow.placement("cpu", [0, 4]), sbp=B), "rank outside the world")
     c.raises(RuntimeError, "len(sbp) == len(placement.hierarchy) required, but len(sbp)==1, len(placement.hierarchy)==2",

@@ -247,6 +247,20 @@ fn logical_from_members(placement: &Placement, sbp: &[Sbp], metas: &[&Meta]) -> 
     Ok((logical, dtype))
 }
 
+/// OneFlow's `check_meta` of a conversion: every rank of the world must name the same placement and sbp. A
+/// world-wide exchange, so that a disagreement is reported on every rank instead of leaving ranks in different
+/// collectives.
+pub fn check_same_everywhere(world: &World, placement: &Placement, sbp: &[Sbp]) -> Result<()> {
+    let metas = gather_meta(world, &Meta::new(placement, sbp, DType::Bool, &[]))?;
+    if metas.iter().any(|m| m.placement != metas[0].placement) {
+        runtime_err!("Each rank must have the same input placement")
+    }
+    if metas.iter().any(|m| m.sbp != metas[0].sbp) {
+        runtime_err!("Each rank must have the same input sbp")
+    }
+    Ok(())
+}
+
 impl GlobalTensor {
     /// Assembles a global tensor from parts the caller has made consistent.
     pub(crate) fn from_parts(
