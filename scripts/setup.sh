@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for the Python side: a virtual environment in .venv with maturin, NumPy and pytest, and
-# the oxtorch package built from this repository and installed into it. Idempotent; safe to run again.
-# BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests (the tests never need it).
+# Sets up a fresh machine for the Python side: the system packages of scripts/deps.sh (OpenMPI, libclang), a virtual
+# environment in .venv with maturin, NumPy and pytest, and the oxtorch package built from this repository (with MPI)
+# and installed into it. Idempotent; safe to run again.
+# BENCH=1 also installs PyTorch from PyPI for the benchmarks and differential tests, and mpi4py (built against the
+# system OpenMPI, which oxtorch uses too) for the global-tensor benchmark; the tests need neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# system packages: OpenMPI and libclang (global tensors run on MPI; the `mpi` crate's bindings need libclang)
+./scripts/deps.sh
 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
@@ -14,6 +19,7 @@ fi
 .venv/bin/python -m pip install --quiet "nvidia-cuda-nvrtc>=13"
 if [ "${BENCH:-0}" = "1" ]; then
     .venv/bin/python -m pip install --quiet torch
+    .venv/bin/python -m pip install --quiet --no-binary=mpi4py mpi4py
 fi
 # build the extension in release mode and install it into the venv (editable: python/ is used in place)
 VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" \

@@ -38,8 +38,8 @@ fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
     Ok(t)
 }
 
-/// `requires_grad=True` on a new sparse tensor: oxtorch has no autograd.
-fn check_sparse_grad(requires_grad: bool) -> PyResult<()> {
+/// `requires_grad=True` on a new sparse or global tensor: oxtorch has no autograd.
+fn refuse_grad(requires_grad: bool) -> PyResult<()> {
     if requires_grad {
         return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
     }
@@ -101,16 +101,24 @@ fn into_out(py: Python<'_>, result: Tensor, out: Option<&Bound<'_, PyTensor>>) -
 /// `torch.tensor(data, dtype=None, device=None)`: copies nested lists of numbers, tensors or NumPy arrays,
 /// inferring the dtype as PyTorch does.
 #[pyfunction]
-#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false, pin_memory=false))]
+#[pyo3(signature = (data, *, dtype=None, device=None, requires_grad=false, pin_memory=false, placement=None, sbp=None))]
 pub fn tensor(
     data: &Bound<'_, PyAny>,
     dtype: Option<PyDType>,
     device: Option<&Bound<'_, PyAny>>,
     requires_grad: bool,
     pin_memory: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     check_pin_memory(pin_memory)?;
     let opts = options(dtype, device, None)?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+        crate::global::check_no_device(&opts)?;
+        refuse_grad(requires_grad)?;
+        let local = tensor(data, dtype, None, false, false, None, None)?;
+        return crate::global::tensor(local.strided()?, &p, &s);
+    }
     // a NumPy scalar is a 0-dim array to PyTorch, keeping its dtype
     let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
     let data = match numpy_generic {
@@ -143,7 +151,7 @@ macro_rules! sized_factory {
     ($(#[$doc:meta] $name:ident => $body:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, **kwargs))]
+        #[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             py: Python<'_>,
@@ -154,13 +162,20 @@ macro_rules! sized_factory {
             device: Option<&Bound<'_, PyAny>>,
             pin_memory: bool,
             requires_grad: bool,
+            placement: Option<&Bound<'_, PyAny>>,
+            sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
+            if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+                check_layout(layout, stringify!($name))?;
+                refuse_grad(requires_grad)?;
+                return Py::new(py, crate::global::factory(stringify!($name), &size_arg(size, kwargs)?, opts, &p, &s, None)?);
+            }
             if stringify!($name) != "ones" {
                 if let Some(t) = crate::sparse::sparse_factory(&size_arg(size, kwargs)?, layout, opts)? {
-                    check_sparse_grad(requires_grad)?;
+                    refuse_grad(requires_grad)?;
                     return Py::new(py, t);
                 }
             }
@@ -230,7 +245,7 @@ fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> Py
 
 /// `torch.full(size, fill_value, *, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
 #[pyfunction]
-#[pyo3(signature = (size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
+#[pyo3(signature = (size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn full(
     py: Python<'_>,
@@ -242,11 +257,17 @@ pub fn full(
     device: Option<&Bound<'_, PyAny>>,
     pin_memory: bool,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
     check_layout(layout, "full")?;
     check_pin_memory(pin_memory)?;
     let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("full(): fill_value must be a number"))?;
     let opts = out_options(options(dtype, device, None)?, out)?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+        refuse_grad(requires_grad)?;
+        return Py::new(py, crate::global::full(&to_sizes(&sequence_ints(size)?)?, value, opts, &p, &s)?);
+    }
     let t = oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
 }
@@ -276,7 +297,7 @@ fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
 
 /// `torch.arange(end)`, `torch.arange(start, end, step=1)`.
 #[pyfunction]
-#[pyo3(signature = (*args, start=None, end=None, step=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
+#[pyo3(signature = (*args, start=None, end=None, step=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arange(
     py: Python<'_>,
@@ -290,6 +311,8 @@ pub fn arange(
     device: Option<&Bound<'_, PyAny>>,
     pin_memory: bool,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
     check_layout(layout, "arange")?;
     check_pin_memory(pin_memory)?;
@@ -309,6 +332,10 @@ pub fn arange(
     let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
     let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
     let e = number(&e, "end")?;
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+        refuse_grad(requires_grad)?;
+        return Py::new(py, crate::global::arange(s, e, st, opts, &p, &sbp)?);
+    }
     into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
 }
 
@@ -341,7 +368,7 @@ pub fn linspace(
 /// A seedable random number generator (`torch.Generator`).
 #[pyclass(name = "Generator", module = "oxtorch")]
 pub struct PyGenerator {
-    inner: Mutex<oxtorch::Generator>,
+    pub(crate) inner: Mutex<oxtorch::Generator>,
 }
 
 #[pymethods]
@@ -394,7 +421,7 @@ macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, **kwargs))]
+        #[pyo3(signature = (*size, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             py: Python<'_>,
@@ -406,12 +433,22 @@ macro_rules! random_factory {
             device: Option<&Bound<'_, PyAny>>,
             pin_memory: bool,
             requires_grad: bool,
+            placement: Option<&Bound<'_, PyAny>>,
+            sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
             check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
             let s = size_arg(size, kwargs)?;
+            if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+                refuse_grad(requires_grad)?;
+                let t = match generator {
+                    Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
+                    None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
+                };
+                return Py::new(py, t?);
+            }
             let t = match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                 None => $f(&s, opts, None),
@@ -431,7 +468,7 @@ random_factory!(
 
 /// `torch.randint(high, size)` or `torch.randint(low, high, size)`: integers in [low, high), int64 by default.
 #[pyfunction]
-#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
+#[pyo3(signature = (*args, low=None, high=None, size=None, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn randint(
     py: Python<'_>,
@@ -446,6 +483,8 @@ pub fn randint(
     device: Option<&Bound<'_, PyAny>>,
     pin_memory: bool,
     requires_grad: bool,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
     check_layout(layout, "randint")?;
     check_pin_memory(pin_memory)?;
@@ -461,6 +500,22 @@ pub fn randint(
     };
     let s = to_sizes(&sequence_ints(&size)?)?;
     let opts = out_options(options(dtype, device, None)?, out)?;
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+        refuse_grad(requires_grad)?;
+        let t = match generator {
+            Some(g) => crate::global::randint(
+                low,
+                high,
+                &s,
+                opts,
+                Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner())),
+                &p,
+                &sbp,
+            ),
+            None => crate::global::randint(low, high, &s, opts, None, &p, &sbp),
+        };
+        return Py::new(py, t?);
+    }
     let t = match generator {
         Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
         None => oxtorch::randint(low, high, &s, opts, None),
@@ -487,7 +542,7 @@ macro_rules! like_factory {
             check_pin_memory(pin_memory)?;
             let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
             if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                check_sparse_grad(requires_grad)?;
+                refuse_grad(requires_grad)?;
                 return Ok(t);
             }
             check_layout(layout, stringify!($name))?;
@@ -620,6 +675,19 @@ fn arith_function(
     other: &Bound<'_, PyAny>,
     out: Option<&Bound<'_, PyTensor>>,
 ) -> PyResult<Py<PyTensor>> {
+    let out_any = out.map(|o| o.as_any().clone());
+    let mut objs = vec![input, other];
+    objs.extend(out_any.as_ref());
+    if crate::global::any_global(&objs) {
+        if let Some(out) = out {
+            crate::global::arith_out(op, input, other, out)?;
+            return Ok(out.clone().unbind());
+        }
+        return match crate::global::arith(op, input, other, false)? {
+            Some(g) => Py::new(py, crate::global::wrap(g)),
+            None => Err(PyTypeError::new_err("unsupported operand type: expected a Tensor or a number")),
+        };
+    }
     let any_sparse = crate::sparse::is_sparse_obj(input)
         || crate::sparse::is_sparse_obj(other)
         || out.is_some_and(|o| o.borrow().sparse().is_some());

@@ -9,6 +9,7 @@ pub mod cuda;
 pub mod device;
 pub mod errors;
 pub mod functions;
+pub mod global;
 pub mod interop;
 pub mod sparse;
 pub mod tensor;
@@ -25,6 +26,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     functions::register(m)?;
     sparse::register(m)?;
     cuda::register(m)?;
+    global::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;

@@ -41,6 +41,14 @@ impl SparseCell {
     }
 }
 
+impl Clone for SparseCell {
+    /// A new cell holding the current tensor (shared indices and values; a later `set` on either cell does not
+    /// reach the other).
+    fn clone(&self) -> SparseCell {
+        SparseCell::new(self.get())
+    }
+}
+
 /// The error for an operation oxtorch does not support on sparse tensors, where no method name is at hand.
 pub fn unsupported() -> PyErr {
     PyNotImplementedError::new_err(

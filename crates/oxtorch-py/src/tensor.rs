@@ -19,11 +19,14 @@ const RELEASE_GIL_ABOVE: usize = 1 << 15;
 
 /// What a Python tensor holds, by layout. Every layout is one Python class, `oxtorch.Tensor`, as in PyTorch;
 /// each method dispatches on the layout and refuses with PyTorch's message what a layout does not support.
+#[derive(Clone)]
 pub enum TensorValue {
     /// A strided (dense) tensor.
     Strided(Tensor),
     /// A sparse COO tensor (see `sparse.rs`).
     SparseCoo(crate::sparse::SparseCell),
+    /// A global tensor: a placement, an sbp, and this rank's local component (see `crate::global`).
+    Global(oxtorch::global::GlobalTensor),
 }
 
 /// A tensor (`torch.Tensor`).
@@ -44,6 +47,7 @@ impl PyTensor {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
             TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
+            TensorValue::Global(g) => Err(global_unsupported(g)),
         }
     }
 
@@ -69,6 +73,34 @@ impl PyTensor {
         match &self.value {
             TensorValue::Strided(t) => Ok(t),
             TensorValue::SparseCoo(c) => Err(crate::sparse::refusal(method, c.get().device())),
+            TensorValue::Global(g) => Err(global_unsupported(g)),
+        }
+    }
+
+    /// A tensor with this tensor's sizes and dtype: the tensor itself, or for a sparse or global tensor a meta
+    /// tensor of its (logical) sizes and dtype (for the attributes that do not need values).
+    pub fn shaped(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
+            TensorValue::SparseCoo(c) => {
+                let s = c.get();
+                let meta = TensorOptions::new().dtype(s.dtype()).device(oxtorch::Device::meta());
+                oxtorch::empty(s.sizes(), meta).py().map(std::borrow::Cow::Owned)
+            }
+            TensorValue::Global(g) => {
+                let meta = TensorOptions::new().dtype(g.dtype()).device(oxtorch::Device::meta());
+                oxtorch::empty(g.shape(), meta).py().map(std::borrow::Cow::Owned)
+            }
+        }
+    }
+
+    /// A tensor holding this tensor's values: the tensor itself, or a global tensor's logical value gathered on
+    /// every rank (a collective: every rank must ask).
+    pub fn valued(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
+        match &self.value {
+            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
+            TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
+            TensorValue::Global(g) => g.to_logical().py().map(std::borrow::Cow::Owned),
         }
     }
 }
@@ -297,15 +329,17 @@ impl PyTensor {
     /// The element type.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
-        if let Some(s) = self.sparse() {
-            return dtype_object(py, s.dtype());
-        }
-        dtype_object(py, self.strided()?.dtype())
+        dtype_object(py, self.shaped()?.dtype())
     }
 
     /// The device the data lives on (a cpu or meta tensor reports its device without an index, as PyTorch's do).
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
+        if self.global().is_some() {
+            return Err(PyRuntimeError::new_err(
+                "Only local tensors have 'device'. Please use '.placement' for global tensors.",
+            ));
+        }
         if let Some(s) = self.sparse() {
             return Ok(PyDevice::wrap(s.device()));
         }
@@ -335,13 +369,13 @@ impl PyTensor {
     /// The sizes, as an `oxtorch.Size`.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        size_object(py, &crate::sparse::sizes_of(self)?)
+        size_object(py, self.shaped()?.sizes())
     }
 
     /// Number of dimensions.
     #[getter]
     fn ndim(&self) -> PyResult<usize> {
-        Ok(crate::sparse::sizes_of(self)?.len())
+        Ok(self.shaped()?.dim())
     }
 
     /// True on the meta device.
@@ -372,8 +406,8 @@ impl PyTensor {
             };
         }
         match opt_dim(dim)? {
-            None => size_object(py, self.strided()?.sizes()),
-            Some(d) => Ok(self.strided()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            None => size_object(py, self.shaped()?.sizes()),
+            Some(d) => Ok(self.shaped()?.size(d).py()?.into_pyobject(py)?.into_any().unbind()),
         }
     }
 
@@ -405,46 +439,37 @@ impl PyTensor {
 
     /// Number of dimensions.
     fn dim(&self) -> PyResult<usize> {
-        Ok(crate::sparse::sizes_of(self)?.len())
+        Ok(self.shaped()?.dim())
     }
 
     /// Alias of `dim()`.
     fn ndimension(&self) -> PyResult<usize> {
-        Ok(crate::sparse::sizes_of(self)?.len())
+        Ok(self.shaped()?.dim())
     }
 
     /// Number of elements.
     fn numel(&self) -> PyResult<usize> {
-        Ok(crate::sparse::sizes_of(self)?.iter().product())
+        Ok(self.shaped()?.numel())
     }
 
     /// Alias of `numel()`.
     fn nelement(&self) -> PyResult<usize> {
-        Ok(crate::sparse::sizes_of(self)?.iter().product())
+        Ok(self.shaped()?.numel())
     }
 
     /// Bytes per element.
     fn element_size(&self) -> PyResult<usize> {
-        if let Some(s) = self.sparse() {
-            return Ok(s.element_size());
-        }
-        Ok(self.strided()?.element_size())
+        Ok(self.shaped()?.element_size())
     }
 
     /// True for floating dtypes.
     fn is_floating_point(&self) -> PyResult<bool> {
-        if let Some(s) = self.sparse() {
-            return Ok(s.dtype().is_floating_point());
-        }
-        Ok(self.strided()?.is_floating_point())
+        Ok(self.shaped()?.is_floating_point())
     }
 
     /// True for complex dtypes.
     fn is_complex(&self) -> PyResult<bool> {
-        if let Some(s) = self.sparse() {
-            return Ok(s.dtype().is_complex());
-        }
-        Ok(self.strided()?.is_complex())
+        Ok(self.shaped()?.is_complex())
     }
 
     /// Whether the tensor is contiguous in `memory_format` (row-major by default).
@@ -1038,6 +1063,12 @@ impl PyTensor {
     }
     /// `other / self`, computed as PyTorch does: `self.reciprocal() * other`.
     fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Some(g) = self.global() {
+            return match crate::global::rdiv(g, other)? {
+                Some(r) => Ok(Py::new(py, crate::global::wrap(r))?.into_any()),
+                None => Ok(py.NotImplemented()),
+            };
+        }
         if self.sparse().is_some() {
             if crate::sparse::any_operand(other)?.is_none() {
                 return Ok(py.NotImplemented());
@@ -1081,6 +1112,9 @@ impl PyTensor {
         self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        if let Some(g) = self.global() {
+            return crate::global::neg(g).map(crate::global::wrap);
+        }
         if let Some(s) = self.sparse() {
             if s.dtype() == DType::Bool {
                 return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
@@ -1109,6 +1143,10 @@ impl PyTensor {
 
     /// The values as (nested) Python lists.
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if self.global().is_some() {
+            let t = self.valued()?;
+            return nested_list(py, &t.to_scalars().py()?, t.sizes());
+        }
         let values = self.dense("tolist")?.to_scalars().py()?;
         nested_list(py, &values, self.strided()?.sizes())
     }
@@ -1125,14 +1163,14 @@ impl PyTensor {
                 None => Err(PyTypeError::new_err("len() of a 0-d tensor")),
             };
         }
-        if self.strided()?.dim() == 0 {
+        if self.shaped()?.dim() == 0 {
             return Err(PyTypeError::new_err("len() of a 0-d tensor"));
         }
-        Ok(self.strided()?.sizes()[0])
+        Ok(self.shaped()?.sizes()[0])
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match crate::sparse::sizes_of(self)?.iter().product::<usize>() {
+        match self.shaped()?.numel() {
             0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
             1 => Ok(self.any_item()?.to_bool()),
             _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
@@ -1291,6 +1329,9 @@ impl PyTensor {
 
     /// PyTorch's repr; a summarized tensor reads only the elements it shows.
     fn __repr__(&self) -> PyResult<String> {
+        if let Some(g) = self.global() {
+            return g.repr().py();
+        }
         Ok(oxtorch::display::repr(self.strided()?))
     }
 
@@ -1303,6 +1344,9 @@ impl PyTensor {
     #[pyo3(signature = (*, force=false))]
     fn numpy<'py>(slf: &Bound<'py, Self>, force: bool) -> PyResult<Bound<'py, PyAny>> {
         let _ = force;
+        if let Some(logical) = global_logical(slf)? {
+            return crate::interop::tensor_to_numpy(slf.py(), &logical);
+        }
         crate::interop::tensor_to_numpy(slf.py(), slf)
     }
 
@@ -1313,7 +1357,10 @@ impl PyTensor {
         dtype: Option<&Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut array = crate::interop::tensor_to_numpy(slf.py(), slf)?;
+        let mut array = match global_logical(slf)? {
+            Some(logical) => crate::interop::tensor_to_numpy(slf.py(), &logical)?,
+            None => crate::interop::tensor_to_numpy(slf.py(), slf)?,
+        };
         if let Some(d) = dtype {
             if !d.is_none() {
                 array = array.call_method1("astype", (d,))?;
@@ -1383,18 +1430,18 @@ impl PyTensor {
 }
 
 impl PyTensor {
-    /// `item()` of either layout.
+    /// `item()` of any layout (a global tensor's logical value: a collective, every rank must ask).
     fn any_item(&self) -> PyResult<Scalar> {
         match self.sparse() {
             Some(s) => s.item().py(),
-            None => self.strided()?.item().py(),
+            None => self.valued()?.item().py(),
         }
     }
 
     /// The value of a one-element tensor of either layout for `int()`, `float()`, `complex()` (Python's
     /// conversions raise `ValueError` for any other tensor).
     fn single_value(&self) -> PyResult<Scalar> {
-        if crate::sparse::sizes_of(self)?.iter().product::<usize>() != 1 {
+        if self.shaped()?.numel() != 1 {
             return Err(PyValueError::new_err("only one element tensors can be converted to Python scalars"));
         }
         self.any_item()
@@ -1445,6 +1492,9 @@ impl PyTensor {
     }
 
     fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if let Some(r) = self.global_arith(py, op, other, false, false)? {
+            return Ok(r);
+        }
         if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
             return crate::sparse::method(self, op, other, false);
         }
@@ -1452,15 +1502,48 @@ impl PyTensor {
     }
 
     fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.global_arith(py, op, other, false, true)?.is_some() {
+            return Ok(());
+        }
         if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
             return crate::sparse::in_place(self, op, other);
         }
         arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
     }
 
+    /// Runs a global operation when this tensor or `other` is global (`None` otherwise); an unsupported operand
+    /// type is a TypeError here (the operators turn it into NotImplemented first).
+    fn global_arith(
+        &self,
+        py: Python<'_>,
+        op: BinaryOp,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+        in_place: bool,
+    ) -> PyResult<Option<PyTensor>> {
+        let me = Py::new(py, PyTensor { value: self.value.clone() })?.into_bound(py).into_any();
+        if !crate::global::any_global(&[&me, other]) {
+            return Ok(None);
+        }
+        let (lhs, rhs) = if reflected { (other, &me) } else { (&me, other) };
+        match crate::global::arith(op, lhs, rhs, in_place)? {
+            Some(g) => Ok(Some(crate::global::wrap(g))),
+            None => Err(PyTypeError::new_err(format!(
+                "unsupported operand type: expected a Tensor or a number, but got {}",
+                other.get_type().name()?
+            ))),
+        }
+    }
+
     /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
     /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
     fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
+        let global_operands = self.global().is_some() || crate::global::any_global(&[other]);
+        if global_operands && (other.is_instance_of::<PyTensor>() || args::scalar(other)?.is_some()) {
+            if let Some(r) = self.global_arith(py, op, other, reflected, false)? {
+                return Ok(Py::new(py, r)?.into_any());
+            }
+        }
         if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
             if crate::sparse::any_operand(other)?.is_none() {
                 return Ok(py.NotImplemented());
@@ -1473,6 +1556,24 @@ impl PyTensor {
         let t = arith(py, op, lhs, rhs, Output::New)?;
         Ok(Py::new(py, PyTensor::new(t))?.into_any())
     }
+}
+
+/// A global tensor's logical value as a (temporary) Python tensor, for the conversions that need values.
+fn global_logical<'py>(slf: &Bound<'py, PyTensor>) -> PyResult<Option<Bound<'py, PyTensor>>> {
+    let logical = match &slf.borrow().value {
+        TensorValue::Global(g) => g.to_logical().py()?,
+        _ => return Ok(None),
+    };
+    Ok(Some(Bound::new(slf.py(), PyTensor::new(logical))?))
+}
+
+/// What a global tensor raises for an operation that has no global version yet.
+fn global_unsupported(g: &oxtorch::global::GlobalTensor) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "this operation is not supported for global tensors yet (placement={}, sbp={}); .to_local() gives this rank's component",
+        g.placement().repr(),
+        oxtorch::global::sbp::nd_repr(g.sbp())
+    ))
 }
 
 /// A tuple of tensors (what `split` and `chunk` return).

@@ -193,18 +193,7 @@ pub fn sparse_coo_repr_with(input: &SparseReprInput, options: &PrintOptions) -> 
             None => ("...".to_string(), true),
             Some(v) if numel != Some(v.len()) => (format!("<invalid: {} values>", v.len()), true),
             Some(_) if numel == Some(0) => ("[]".to_string(), true),
-            Some(v) if v.len() > options.threshold => {
-                // summarized as `_tensor_str` summarizes each inner tensor: only the kept elements go in
-                let mut kept = Vec::new();
-                summarized_indices(sizes, options.edgeitems, 0, &mut kept);
-                let kept: Vec<Scalar> = kept.iter().filter_map(|&i| v.get(i).copied()).collect();
-                let shown = Shown { values: &kept, summarized: true };
-                (TensorPrinter::new(sizes, dtype, shown, options).render(indent), false)
-            }
-            Some(v) => {
-                let shown = Shown { values: v, summarized: false };
-                (TensorPrinter::new(sizes, dtype, shown, options).render(indent), false)
-            }
+            Some(v) => (render_all(sizes, dtype, v, options, indent), false),
         };
         if with_size {
             format!("{body}, size={}", python_tuple(sizes))
@@ -236,6 +225,46 @@ pub fn sparse_coo_repr_with(input: &SparseReprInput, options: &PrintOptions) -> 
     }
     out.push(')');
     out
+}
+
+/// OneFlow's repr of a global tensor: the values formatted as [`tensor_repr`] formats them, then the suffixes
+/// `placement=...`, `sbp=...`, the size of an empty tensor, and always the dtype, wrapped as OneFlow wraps them
+/// (`oneflow.` and `oxtorch.` have the same length, so the lines break where OneFlow's do).
+pub fn global_tensor_repr(input: &ReprInput, placement: &str, sbp: &str) -> String {
+    const PREFIX: &str = "tensor(";
+    let options = PrintOptions::default();
+    let indent = PREFIX.len();
+    let mut suffixes = vec![Suffix::plain(format!("placement={placement}")), Suffix::plain(format!("sbp={sbp}"))];
+    let numel = input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
+    let body = match input.values {
+        Some(values) if numel == Some(values.len()) && values.is_empty() => {
+            if input.sizes.len() != 1 {
+                suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
+            }
+            "[]".to_string()
+        }
+        Some(values) if numel == Some(values.len()) => {
+            render_all(input.sizes, input.dtype, values, &options, indent)
+        }
+        _ => {
+            suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
+            "...".to_string()
+        }
+    };
+    suffixes.push(Suffix::plain(format!("dtype=oxtorch.{}", input.dtype.name())));
+    add_suffixes(format!("{PREFIX}{body}"), &suffixes, indent, options.linewidth)
+}
+
+/// The body of a tensor given all its values in row-major order, summarized as `_tensor_str` summarizes one
+/// above the threshold (only the kept elements reach the printer).
+fn render_all(sizes: &[usize], dtype: DType, values: &[Scalar], options: &PrintOptions, indent: usize) -> String {
+    if values.len() > options.threshold {
+        let mut kept = Vec::new();
+        summarized_indices(sizes, options.edgeitems, 0, &mut kept);
+        let kept: Vec<Scalar> = kept.iter().filter_map(|&i| values.get(i).copied()).collect();
+        return TensorPrinter::new(sizes, dtype, Shown { values: &kept, summarized: true }, options).render(indent);
+    }
+    TensorPrinter::new(sizes, dtype, Shown { values, summarized: false }, options).render(indent)
 }
 
 /// One suffix: its text, and the length PyTorch's own text for it has (which drives line wrapping).

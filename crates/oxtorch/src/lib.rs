@@ -11,6 +11,7 @@ pub mod display;
 pub mod dtype;
 pub mod element;
 pub mod error;
+pub mod global;
 pub mod iter;
 pub mod layout;
 pub mod memory_format;

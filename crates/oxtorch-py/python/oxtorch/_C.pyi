@@ -11,6 +11,7 @@ from numpy.typing import NDArray
 from typing_extensions import Self, TypeAlias
 
 from oxtorch import Size
+from oxtorch import sbp as _sbp_module
 
 # the names PyO3 puts in the module's __all__, in registration order
 __all__ = [
@@ -24,7 +25,10 @@ __all__ = [
     "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "sparse_coo_tensor", "_cuda_is_available",
     "_cuda_device_count",
     "_cuda_current_device", "_cuda_set_device", "_cuda_synchronize", "_cuda_empty_cache", "_cuda_memory_stats",
-    "_tensor_get_device", "from_numpy", "from_dlpack", "OutOfMemoryError", "AcceleratorError",
+    "_tensor_get_device", "from_numpy", "from_dlpack", "OutOfMemoryError", "AcceleratorError", "placement",
+    "_sbp_split", "_sbp_broadcast", "_sbp_partial_sum", "_sbp_from_state", "_env_get_rank", "_env_get_world_size",
+    "_env_get_local_rank", "_global_world_kind", "_global_world_started", "_launched_by_mpi", "_global_finalize",
+    "_global_abort", "_sbp_type",
 ]
 
 _int: TypeAlias = builtins.int
@@ -138,6 +142,48 @@ _DeviceLike: TypeAlias = Union[device, _str, _int]
 
 def set_default_device(device: Optional[_DeviceLike]) -> None: ...
 def get_default_device() -> device: ...
+
+# ----- errors -----
+
+class OutOfMemoryError(RuntimeError): ...
+class AcceleratorError(RuntimeError): ...
+
+# ----- global tensors: placement (sbp objects are `oxtorch.sbp.sbp`, see sbp.pyi) -----
+
+@final
+class placement:
+    def __new__(cls, type: _str, ranks: Any) -> Self: ...
+    @property
+    def type(self) -> _str: ...
+    @property
+    def device_type(self) -> _str: ...
+    @property
+    def ranks(self) -> NDArray[_np.int64]: ...
+    @property
+    def hierarchy(self) -> Size: ...
+    @staticmethod
+    def all(device_type: _str) -> placement: ...
+    def __eq__(self, other: object, /) -> _bool: ...
+    def __ne__(self, other: object, /) -> _bool: ...
+    def __hash__(self) -> _int: ...
+    def __reduce__(self) -> tuple[Any, tuple[_str, Any]]: ...
+
+_placement: TypeAlias = placement
+_SbpLike: TypeAlias = Union[_sbp_module.sbp, Sequence[_sbp_module.sbp]]
+
+_sbp_type: type[_sbp_module.sbp]
+def _sbp_split(dim: _int) -> _sbp_module.sbp: ...
+def _sbp_broadcast() -> _sbp_module.sbp: ...
+def _sbp_partial_sum() -> _sbp_module.sbp: ...
+def _sbp_from_state(state: tuple[_str, _int]) -> _sbp_module.sbp: ...
+def _env_get_rank() -> _int: ...
+def _env_get_world_size() -> _int: ...
+def _env_get_local_rank() -> _int: ...
+def _global_world_kind() -> _str: ...
+def _global_world_started() -> _bool: ...
+def _launched_by_mpi() -> _bool: ...
+def _global_finalize() -> None: ...
+def _global_abort(code: _int) -> None: ...
 
 # ----- Tensor -----
 
@@ -362,6 +408,44 @@ class Tensor:
         copy: Optional[_bool] = None,
     ) -> Any: ...
     def __dlpack_device__(self) -> tuple[_int, _int]: ...
+    # ----- global tensors -----
+    @property
+    def is_global(self) -> _bool: ...
+    @property
+    def is_local(self) -> _bool: ...
+    @property
+    def placement(self) -> _placement: ...
+    @property
+    def sbp(self) -> tuple[_sbp_module.sbp, ...]: ...
+    def to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        grad_sbp: Optional[_SbpLike] = None,
+        check_meta: Optional[_bool] = None,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def local_to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        check_meta: _bool = True,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def global_to_global(
+        self,
+        placement: Optional[_placement] = None,
+        sbp: Optional[_SbpLike] = None,
+        *,
+        grad_sbp: Optional[_SbpLike] = None,
+        check_meta: _bool = False,
+        copy: _bool = False,
+    ) -> Tensor: ...
+    def to_local(self, *, copy: _bool = False) -> Tensor: ...
+    def to_consistent(self, *args: Any, **kwargs: Any) -> None: ...
+    def is_consistent(self) -> None: ...
 
 # ----- factories -----
 
@@ -372,6 +456,8 @@ def tensor(
     device: Optional[_DeviceLike] = None,
     requires_grad: _bool = False,
     pin_memory: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def zeros(
@@ -384,6 +470,8 @@ def zeros(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def zeros(
@@ -394,6 +482,8 @@ def zeros(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def ones(
@@ -406,6 +496,8 @@ def ones(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def ones(
@@ -416,6 +508,8 @@ def ones(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def empty(
@@ -429,6 +523,8 @@ def empty(
     pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def empty(
@@ -440,6 +536,8 @@ def empty(
     pin_memory: _bool = False,
     requires_grad: _bool = False,
     memory_format: Optional[memory_format] = None,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def full(
     size: _size,
@@ -451,6 +549,8 @@ def full(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def empty_strided(
     size: _size,
@@ -474,6 +574,8 @@ def arange(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 def linspace(
     start: _Number,
@@ -509,6 +611,8 @@ def rand(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def rand(
@@ -520,6 +624,8 @@ def rand(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randn(
@@ -533,6 +639,8 @@ def randn(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randn(
@@ -544,6 +652,8 @@ def randn(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randint(
@@ -558,6 +668,8 @@ def randint(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 @overload
 def randint(
@@ -573,6 +685,8 @@ def randint(
     device: Optional[_DeviceLike] = None,
     pin_memory: _bool = False,
     requires_grad: _bool = False,
+    placement: Optional[_placement] = None,
+    sbp: Optional[_SbpLike] = None,
 ) -> Tensor: ...
 
 # ----- *_like factories -----

@@ -7,8 +7,14 @@ from . import _C
 from . import cuda
 from ._C import *  # noqa: F401,F403  (dtypes, device, layouts, memory formats, Tensor, factories, arithmetic)
 from ._C import Tensor, dtype, device, tensor, empty
+from . import env, sbp  # noqa: E402  (global tensors: oxtorch.env, oxtorch.sbp; oxtorch.placement comes from _C)
 
-__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda"]
+__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda", "env", "sbp"]
+
+if _C._launched_by_mpi():
+    from . import _exit
+
+    _exit.install()
 
 
 class Size(tuple):

@@ -8,6 +8,8 @@ from typing_extensions import TypeAlias, disjoint_base
 
 from . import _C as _C
 from . import cuda as cuda
+from . import env as env
+from . import sbp as sbp
 from ._C import *
 from ._C import Tensor, _DeviceLike, dtype
 
@@ -20,8 +22,8 @@ __all__ = [
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
-    "OutOfMemoryError", "AcceleratorError",
-    "Size", "cuda",
+    "placement", "OutOfMemoryError", "AcceleratorError",
+    "Size", "cuda", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor",
 ]

@@ -34,8 +34,13 @@ def no_backend(device: str):
     return pytest.raises(RuntimeError, match=re.escape(f"Cannot allocate a tensor on device '{device}'") + ".*")
 
 
+NO_DRIVER = "Found no NVIDIA driver on your system"
+
+
 def assert_no_backend(excinfo, device: str):
     text = str(excinfo.value)
+    if device.startswith("cuda") and text.startswith(NO_DRIVER):
+        return  # the CUDA backend is compiled in; this machine has no driver (PyTorch's message)
     assert f"Cannot allocate a tensor on device '{device}'" in text, text
     assert NO_BACKEND in text, text
 

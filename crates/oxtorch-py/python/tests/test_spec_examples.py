@@ -318,6 +318,8 @@ class Session:
         if builtin_kind(error) != "RuntimeError":
             return "fail", f"expected RuntimeError (no backend for {accel}), got {type(error).__name__}: {error}"
         text = str(error)
+        if text.startswith("Found no NVIDIA driver on your system"):
+            return "accel", ""  # the CUDA backend's (PyTorch's) message on a machine without a driver
         m = NO_BACKEND_RE.search(text)
         if not m or "without a backend" not in text:
             return "fail", f"RuntimeError does not say it cannot allocate on {accel} without a backend: {text!r}"

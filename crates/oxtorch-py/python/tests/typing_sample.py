@@ -159,3 +159,18 @@ sp_results: List[torch.Tensor] = [
 ]
 sp_flags: bool = sp.is_sparse and not sp.is_coalesced() and sp.layout == torch.sparse_coo
 sp_strides: Tuple[int, ...] = sp.stride()
+
+# ----- global tensors (placement, sbp, env) -----
+def global_tensors() -> None:
+    p: torch.placement = torch.placement("cpu", ranks=[0])
+    grid = torch.placement(type="cpu", ranks=[[0]])
+    s: torch.sbp.sbp = torch.sbp.split(0)
+    b = torch.sbp.broadcast()
+    x = torch.ones(2, 3, placement=p, sbp=s)
+    y = x.to_global(sbp=[b]).to_local()
+    z = torch.tensor([1, 2], placement=grid, sbp=[torch.sbp.partial_sum, b])
+    flag: bool = x.is_global and y.is_local
+    sbps: tuple[torch.sbp.sbp, ...] = z.sbp
+    rank: int = torch.env.get_rank() + torch.env.get_world_size()
+    everyone: torch.placement = torch.placement.all("cpu")
+    print(p.type, p.ranks.shape, (x + 1).placement, flag, sbps, rank, everyone)

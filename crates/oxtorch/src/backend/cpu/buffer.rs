@@ -150,6 +150,8 @@ fn try_filled_vec<T: Element>(len: usize) -> Result<Vec<T>> {
             "DefaultCPUAllocator: can't allocate memory: you tried to allocate {bytes} bytes. Error code 12 (Cannot allocate memory)"
         )));
     }
+    // before the first write: large buffers get huge pages
+    super::allocator::advise_huge_pages(v.as_ptr() as usize, len.saturating_mul(std::mem::size_of::<T>()));
     v.resize(len, T::default());
     Ok(v)
 }

@@ -1,0 +1,48 @@
+"""Global tensors in a process not started by an MPI launcher: a world of one rank, without MPI."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+import oxtorch as flow
+
+
+def test_world_of_one() -> None:
+    assert flow.env.get_rank() == 0
+    assert flow.env.get_world_size() == 1
+    assert flow._C._global_world_kind() == "single process"
+    assert repr(flow.placement.all("cpu")) == 'oxtorch.placement(type="cpu", ranks=[0])'
+
+
+def test_global_tensors_on_one_rank() -> None:
+    p = flow.placement("cpu", [0])
+    x = flow.tensor([[1.0, 2.0], [3.0, 4.0]]).to_global(placement=p, sbp=flow.sbp.split(0))
+    assert x.is_global and x.sbp == (flow.sbp.split(0),) and x.placement == p
+    for sbp in [flow.sbp.split(1), flow.sbp.broadcast, flow.sbp.partial_sum, flow.sbp.split(0)]:
+        y = x.to_global(sbp=sbp)
+        assert np.array_equal(y.numpy(), [[1.0, 2.0], [3.0, 4.0]])
+    z = x * 2 + flow.ones(2, 2, placement=p, sbp=flow.sbp.broadcast)
+    assert z.sbp == (flow.sbp.split(0),)
+    assert z.tolist() == [[3.0, 5.0], [7.0, 9.0]]
+    assert repr(z) == (
+        'tensor([[3., 5.],\n        [7., 9.]], placement=oxtorch.placement(type="cpu", ranks=[0]),\n'
+        "       sbp=(oxtorch.sbp.split(dim=0),), dtype=oxtorch.float32)"
+    )
+    assert z.to_local().tolist() == [[3.0, 5.0], [7.0, 9.0]]
+
+
+def test_errors_without_mpi() -> None:
+    x = flow.ones(2)
+    with pytest.raises(RuntimeError, match="Placement is invalid because rank must be less than world size!"):
+        x.to_global(placement=flow.placement("cpu", [0, 1]), sbp=flow.sbp.broadcast)
+    with pytest.raises(RuntimeError, match="Expected global tensor for to_local but got local tensor!"):
+        x.to_local()
+
+
+def test_objects_pickle() -> None:
+    p = flow.placement("cpu", [[0]])
+    assert pickle.loads(pickle.dumps(p)) == p
+    assert pickle.loads(pickle.dumps(flow.sbp.split(2))) == flow.sbp.split(2)

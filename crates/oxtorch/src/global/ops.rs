@@ -1,0 +1,239 @@
+//! Arithmetic on global tensors: `add`, `sub`, `mul`, `div` between global tensors on one placement and with
+//! Python numbers, in place and into `out=` tensors.
+//!
+//! Each operation first runs on meta tensors of the logical sizes: that decides the result's sizes and dtype with
+//! PyTorch's promotion and raises PyTorch's errors, identically on every rank and before any communication. Then
+//! [`infer`](super::infer) picks the sbp signature, the operands are converted to it ([`boxing`](super::boxing)), and
+//! every rank of the placement runs the local operation on its pieces.
+
+use super::boxing;
+use super::infer::{self, Input};
+use super::sbp::NdSbp;
+use super::tensor::GlobalTensor;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::iter::{Operand, Output};
+use crate::op::BinaryOp;
+use crate::scalar::Scalar;
+use crate::tensor::{factory, ops, Tensor, TensorOptions};
+use std::sync::Arc;
+
+/// An operand of global arithmetic: a global tensor or a Python-style number.
+#[derive(Clone, Debug)]
+pub enum GlobalOperand {
+    /// A global tensor (dimensioned or zero-dim).
+    Tensor(GlobalTensor),
+    /// A number.
+    Scalar(Scalar),
+}
+
+impl From<&GlobalTensor> for GlobalOperand {
+    fn from(t: &GlobalTensor) -> Self {
+        GlobalOperand::Tensor(t.clone())
+    }
+}
+
+impl<T: Into<Scalar>> From<T> for GlobalOperand {
+    fn from(v: T) -> Self {
+        GlobalOperand::Scalar(v.into())
+    }
+}
+
+impl GlobalOperand {
+    fn tensor(&self) -> Option<&GlobalTensor> {
+        match self {
+            GlobalOperand::Tensor(t) => Some(t),
+            GlobalOperand::Scalar(_) => None,
+        }
+    }
+}
+
+/// Where a global result goes.
+pub enum GlobalOutput<'a> {
+    /// A new global tensor.
+    New,
+    /// Into the first operand.
+    InPlace,
+    /// Into a given global tensor (`out=`), which keeps its sbp; one without elements takes the result's sizes.
+    Out(&'a mut GlobalTensor),
+}
+
+/// A meta tensor with a global tensor's logical sizes and dtype.
+fn meta(t: &GlobalTensor) -> Result<Tensor> {
+    factory::empty(t.shape(), TensorOptions::new().dtype(t.dtype()).device(Device::meta()))
+}
+
+fn meta_operand(o: &GlobalOperand) -> Result<Operand> {
+    Ok(match o {
+        GlobalOperand::Tensor(t) => Operand::Tensor(meta(t)?),
+        GlobalOperand::Scalar(s) => Operand::Scalar(*s),
+    })
+}
+
+/// OneFlow's error for operands on different placements (`positional` counts operands from 0).
+fn placement_mismatch(a: &GlobalTensor, b: &GlobalTensor, positional: usize) -> Error {
+    Error::Runtime(format!(
+        "Expected all tensors to be on the same placement, but found at least two placements, {} (positional 0) and {} (positional {positional})!",
+        a.placement().repr(),
+        b.placement().repr()
+    ))
+}
+
+/// What sbp inference needs to know of an operand.
+fn input(t: Option<&GlobalTensor>) -> Option<Input<'_>> {
+    t.map(|t| Input { shape: t.shape(), sbp: t.sbp(), itemsize: t.dtype().itemsize() })
+}
+
+/// `op(lhs, rhs)` on global tensors: the entry point behind every global arithmetic method, function and operator.
+/// At least one operand is a global tensor; every rank of the world must call it.
+pub fn binary_op(
+    op: BinaryOp,
+    lhs: &GlobalOperand,
+    rhs: &GlobalOperand,
+    output: GlobalOutput<'_>,
+) -> Result<GlobalTensor> {
+    let first = lhs
+        .tensor()
+        .or(rhs.tensor())
+        .ok_or_else(|| Error::Runtime("a global operation needs a global tensor operand".into()))?
+        .clone();
+    let mut others: Vec<(usize, &GlobalTensor)> = Vec::new();
+    if let (Some(_), Some(r)) = (lhs.tensor(), rhs.tensor()) {
+        others.push((1, r));
+    }
+    if let GlobalOutput::Out(out) = &output {
+        others.push((others.len() + 1, out));
+    }
+    for (position, t) in others {
+        if !Arc::ptr_eq(t.world(), first.world()) {
+            return Err(Error::Runtime("global tensors of different worlds cannot be combined".into()));
+        }
+        if t.placement() != first.placement() {
+            return Err(placement_mismatch(&first, t, position));
+        }
+    }
+    if matches!(output, GlobalOutput::InPlace) && lhs.tensor().is_none() {
+        return Err(Error::Runtime("an in-place operation needs a tensor to write into".into()));
+    }
+    // 1. sizes, dtype and PyTorch's errors, from meta tensors of the logical sizes
+    let (meta_lhs, meta_rhs) = (meta_operand(lhs)?, meta_operand(rhs)?);
+    let mut meta_out = match &output {
+        GlobalOutput::Out(out) => Some(meta(out)?),
+        _ => None,
+    };
+    let meta_output = match (&output, meta_out.as_mut()) {
+        (GlobalOutput::InPlace, _) => Output::InPlace,
+        (GlobalOutput::Out(_), Some(m)) => Output::Out(m),
+        _ => Output::New,
+    };
+    let decided = ops::binary_op(op, &meta_lhs, &meta_rhs, meta_output).map_err(|e| match e {
+        // the kernel name in "not implemented" errors names the placement's device, not meta
+        Error::NotImplemented(m) => {
+            Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", first.placement().type_name())))
+        }
+        other => other,
+    })?;
+    let (shape, dtype) = (decided.sizes().to_vec(), decided.dtype());
+    // 2. the sbp signature
+    let constraint: Option<NdSbp> = match &output {
+        GlobalOutput::New => None,
+        GlobalOutput::InPlace => lhs.tensor().map(|t| t.sbp().into()),
+        GlobalOutput::Out(out) => Some(out.sbp().into()),
+    };
+    let sig = infer::infer_binary(
+        op,
+        input(lhs.tensor()),
+        input(rhs.tensor()),
+        &shape,
+        first.placement(),
+        constraint.as_deref(),
+    )?;
+    // 3. the operands in the signature's layout
+    let convert = |o: &GlobalOperand, sbp: &Option<NdSbp>| -> Result<GlobalOperand> {
+        Ok(match (o, sbp) {
+            (GlobalOperand::Tensor(t), Some(s)) => GlobalOperand::Tensor(t.to_global(None, Some(s), false)?),
+            _ => o.clone(),
+        })
+    };
+    let (blhs, brhs) = (convert(lhs, &sig.lhs)?, convert(rhs, &sig.rhs)?);
+    // 4. the local operation on the pieces
+    let world = first.world().clone();
+    let placement = first.placement().clone();
+    let member = placement.parallel_id(world.rank()).is_some();
+    let local_operand = |o: &GlobalOperand| match o {
+        GlobalOperand::Tensor(t) => Operand::Tensor(t.local().clone()),
+        GlobalOperand::Scalar(s) => Operand::Scalar(*s),
+    };
+    let device = placement.device_for(world.local_rank())?;
+    match output {
+        GlobalOutput::New => {
+            let local = if member {
+                ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::New)?
+            } else {
+                boxing::empty_component(shape.len(), dtype, device)?
+            };
+            Ok(GlobalTensor::from_parts(world, placement, sig.out, shape, dtype, local))
+        }
+        GlobalOutput::InPlace => {
+            let target = lhs.tensor().ok_or_else(|| Error::Runtime("an in-place operation needs a tensor".into()))?;
+            if member {
+                let converted = blhs.tensor().is_some_and(|b| b.sbp() != target.sbp());
+                if converted {
+                    let value = ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::New)?;
+                    target.local().copy_(&value)?;
+                } else {
+                    ops::binary_op(
+                        op,
+                        &Operand::Tensor(target.local().clone()),
+                        &local_operand(&brhs),
+                        Output::InPlace,
+                    )?;
+                }
+            }
+            Ok(target.clone())
+        }
+        GlobalOutput::Out(out) => {
+            if member {
+                let mut local = out.local().clone();
+                ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::Out(&mut local))?;
+                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
+            } else if out.shape() != &shape[..] {
+                let local = boxing::empty_component(shape.len(), out.dtype(), device)?;
+                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
+            }
+            Ok(out.clone())
+        }
+    }
+}
+
+impl GlobalTensor {
+    /// `self + other` on global tensors (`oneflow.add`).
+    pub fn add(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        self.binary(BinaryOp::ADD, other)
+    }
+
+    /// `self - other`.
+    pub fn sub(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        self.binary(BinaryOp::SUB, other)
+    }
+
+    /// `self * other`.
+    pub fn mul(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        self.binary(BinaryOp::Mul, other)
+    }
+
+    /// `self / other` (true division).
+    pub fn div(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        self.binary(BinaryOp::DIV, other)
+    }
+
+    /// Any arithmetic operation into a new global tensor.
+    pub fn binary(&self, op: BinaryOp, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        binary_op(op, &GlobalOperand::Tensor(self.clone()), &other.into(), GlobalOutput::New)
+    }
+
+    /// Any arithmetic operation in place (`add_` ...), returning `self`; the result keeps this tensor's sbp.
+    pub fn binary_(&self, op: BinaryOp, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
+        binary_op(op, &GlobalOperand::Tensor(self.clone()), &other.into(), GlobalOutput::InPlace)
+    }
+}
