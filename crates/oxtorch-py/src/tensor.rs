@@ -502,6 +502,9 @@ impl PyTensor {
     /// Reorders the dimensions: `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
     #[pyo3(signature = (*dims, **kwargs))]
     fn permute(&self, dims: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new)
     }
 
@@ -514,16 +517,17 @@ impl PyTensor {
             None => false,
         };
         if by_keyword || (shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok()) {
+            self.dense("view(dtype)")?;
             return Err(PyNotImplementedError::new_err("view(dtype) is not supported by oxtorch yet"));
         }
-        self.strided()?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
+        self.dense("view")?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
     }
 
     /// New sizes (`reshape(2, 3)`, `reshape((2, 3))`, `reshape(shape=(2, 3))`): a view when possible, else a
     /// copy.
     #[pyo3(signature = (*shape, **kwargs))]
     fn reshape(&self, shape: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
-        self.strided()?.reshape(&ints_or_keyword("reshape", shape, kwargs, "shape")?).py().map(PyTensor::new)
+        self.dense("reshape")?.reshape(&ints_or_keyword("reshape", shape, kwargs, "shape")?).py().map(PyTensor::new)
     }
 
     /// Broadcasts size-1 dimensions without copying (-1 keeps a size); `expand(size=..., implicit=False)`.
@@ -537,7 +541,10 @@ impl PyTensor {
             }
             other => other.cloned(),
         };
-        self.strided()?.expand(&ints_or_keyword("expand", sizes, kwargs.as_ref(), "size")?).py().map(PyTensor::new)
+        self.dense("expand")?
+            .expand(&ints_or_keyword("expand", sizes, kwargs.as_ref(), "size")?)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// A new tensor sharing this one's storage and geometry (`detach()`: oxtorch has no autograd, so nothing
@@ -670,6 +677,13 @@ impl PyTensor {
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
     #[pyo3(signature = (split_size, dim=0))]
     fn split<'py>(&self, py: Python<'py>, split_size: &Bound<'py, PyAny>, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
+        let size = int_arg(split_size);
+        let sections = if size.is_err() { Some(sequence_ints(split_size)?) } else { None };
+        self.dense_after_check("split", |m| match (&size, &sections) {
+            (Ok(n), _) => m.split(*n, dim),
+            (_, Some(s)) => m.split_with_sizes(s, dim),
+            _ => Ok(Vec::new()),
+        })?;
         let parts = match int_arg(split_size) {
             Ok(n) => self.strided()?.split(n, dim),
             Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size)?, dim),
@@ -684,6 +698,9 @@ impl PyTensor {
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.index(&index_list(idx)?.0).py().map(PyTensor::from_any);
+        }
         apply_index(self.strided()?, idx).map(PyTensor::new)
     }
 
@@ -692,6 +709,7 @@ impl PyTensor {
     /// index); a tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is
     /// stripped of leading size-1 dimensions and expanded to the view's shape.
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let dense = self.dense("__setitem__")?;
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
         }
@@ -702,11 +720,11 @@ impl PyTensor {
                 return Err(PyTypeError::new_err(format!(
                     "can't assign a {} to a {}",
                     value.get_type().name()?,
-                    legacy_type_name(self.strided()?.dtype())
+                    legacy_type_name(dense.dtype())
                 )))
             }
         };
-        let view = apply_index(self.strided()?, idx)?;
+        let view = apply_index(dense, idx)?;
         match value {
             Operand::Scalar(s) => {
                 let check = if int_index { oxtorch::scalar::fill_check(view.numel()) } else { ConversionCheck::Strict };
@@ -739,6 +757,9 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
+        if slf.sparse().is_some() {
+            return Err(crate::sparse::unsupported_memory_format(format));
+        }
         // PyTorch checks contiguity first (preserve_format counts as row-major there), so only a tensor that
         // needs a copy reaches the "preserve is unsupported" error
         if slf.strided()?.is_contiguous_in(format) {
@@ -803,6 +824,10 @@ impl PyTensor {
         non_blocking: bool,
     ) -> PyResult<Py<PyTensor>> {
         let _ = non_blocking;
+        if slf.sparse().is_some() || src.sparse().is_some() {
+            crate::sparse::copy_(&slf, &src)?;
+            return Ok(slf.into());
+        }
         let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
         compute(py, &[&dst, &src], || dst.copy_(&src))?;
         Ok(slf.into())
@@ -810,6 +835,7 @@ impl PyTensor {
 
     /// Sets every element to `value`, returning this tensor.
     fn fill_(slf: PyRef<'_, Self>, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
+        slf.dense("fill_")?;
         let v = match operand(value)? {
             Operand::Scalar(s) => s,
             Operand::Tensor(t) if t.dim() != 0 => {
@@ -1331,6 +1357,9 @@ impl PyTensor {
     fn __repr__(&self) -> PyResult<String> {
         if let Some(g) = self.global() {
             return g.repr().py();
+        }
+        if let Some(s) = self.sparse() {
+            return Ok(s.repr());
         }
         Ok(oxtorch::display::repr(self.strided()?))
     }
