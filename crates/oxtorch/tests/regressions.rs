@@ -257,6 +257,11 @@ fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
     let t = zeros(&[0], ()).unwrap();
     expect_err(t.chunk(1 << 62, 0), "RuntimeError", "cannot create std::vector larger than max_size()");
     assert_eq!(t.chunk(5, 0).unwrap().len(), 5);
+    // a huge `chunks` wraps in PyTorch's int64 arithmetic (cargo-fuzz found the debug-build overflow)
+    let three = zeros(&[3], ()).unwrap();
+    expect_err(three.chunk(i64::MAX, 0), "RuntimeError", "split expects split_size be non-negative, but got split_size=-1");
+    assert_eq!(three.chunk(i64::MAX - 2, 0).unwrap().len(), 3);
+    assert_eq!(zeros(&[1], ()).unwrap().chunk(i64::MAX, 0).unwrap().len(), 1);
 }
 
 #[test]
