@@ -120,13 +120,27 @@ pub fn infer_dense_strides(sizes: &[usize], strides: &[usize]) -> Dims {
     dense_strides_in_order(sizes, &perm)
 }
 
-/// Dense strides laying out dimensions in `perm` order (innermost first).
+/// Dense strides laying out dimensions in `perm` order (innermost first), a size of 0 counted as 1 (PyTorch's
+/// `infer_dense_strides`).
 pub fn dense_strides_in_order(sizes: &[usize], perm: &[usize]) -> Dims {
     let mut out: Dims = SmallVec::from_elem(0, sizes.len());
     let mut stride = 1;
     for &d in perm {
         out[d] = stride;
         stride = stride.saturating_mul(sizes[d].max(1));
+    }
+    out
+}
+
+/// The strides TensorIterator gives a new output in `perm` order (innermost first): each the product of the
+/// sizes before it, a size of 0 included, so every dimension after an empty one gets stride 0 (PyTorch's
+/// `compatible_stride`).
+pub fn iterator_strides_in_order(sizes: &[usize], perm: &[usize]) -> Dims {
+    let mut out: Dims = SmallVec::from_elem(0, sizes.len());
+    let mut stride = 1usize;
+    for &d in perm {
+        out[d] = stride;
+        stride = stride.saturating_mul(sizes[d]);
     }
     out
 }

@@ -259,7 +259,11 @@ fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
     assert_eq!(t.chunk(5, 0).unwrap().len(), 5);
     // a huge `chunks` wraps in PyTorch's int64 arithmetic (cargo-fuzz found the debug-build overflow)
     let three = zeros(&[3], ()).unwrap();
-    expect_err(three.chunk(i64::MAX, 0), "RuntimeError", "split expects split_size be non-negative, but got split_size=-1");
+    expect_err(
+        three.chunk(i64::MAX, 0),
+        "RuntimeError",
+        "split expects split_size be non-negative, but got split_size=-1",
+    );
     assert_eq!(three.chunk(i64::MAX - 2, 0).unwrap().len(), 3);
     assert_eq!(zeros(&[1], ()).unwrap().chunk(i64::MAX, 0).unwrap().len(), 1);
 }
@@ -477,4 +481,38 @@ fn regression_printing_reads_only_what_it_shows() {
 fn regression_error_kinds_are_stable() {
     // the error classes the Python layer maps one to one
     assert_eq!(Error::NotImplemented(String::new()).kind_name(), "NotImplementedError");
+}
+
+#[test]
+fn regression_differential_fuzzer_round_two() {
+    // torch.zeros((0, 1, 0), dtype=int16).floor_divide(tensor(0, dtype=int16)): no element, so no kernel and no
+    // ZeroDivisionError
+    let empty = zeros(&[0, 1, 0], DType::Int16).unwrap();
+    let zero = zeros(&[], DType::Int16).unwrap();
+    let floor = oxtorch::tensor::ops::BinaryOp::Div { rounding_mode: Some(oxtorch::tensor::ops::RoundingMode::Floor) };
+    assert_eq!(empty.binary(floor, &zero).unwrap().sizes(), &[0, 1, 0]);
+    // an empty as_strided view of a 0-dim tensor takes a copy of that tensor: nothing to write, no aliasing error
+    let v0 = tensor(2i64, ()).unwrap();
+    let v1 = v0.as_strided(&[3, 4, 0], &[3, 2, 0], None).unwrap();
+    v1.copy_(&v0).unwrap();
+    // allclose of bools compares |a - b| as PyTorch does (in the default dtype)
+    let a = tensor([true, true, false], ()).unwrap();
+    let b = tensor([true], ()).unwrap();
+    assert!(!a.allclose(&b, 1e-5, 0.0, true).unwrap());
+    assert!(tensor([false], ()).unwrap().allclose(&b, 0.0, 1.0, false).unwrap());
+    // an out= of another shape keeps its storage when it holds the result: other views of it see the values
+    let base = zeros(&[1, 2], DType::Float32).unwrap();
+    let mut out = base.transpose(0, 1).unwrap();
+    let lhs = tensor([[-12i16, 20]], ()).unwrap();
+    oxtorch::tensor::ops::binary_out(oxtorch::tensor::ops::BinaryOp::DIV, &lhs, tensor(4i8, ()).unwrap(), &mut out)
+        .unwrap();
+    assert_eq!(out.sizes(), &[1, 2]);
+    assert_eq!(base.to_vec::<f32>().unwrap(), [-3.0, 5.0]);
+    // new outputs with an empty dimension: TensorIterator's strides (zero after the empty dimension when the
+    // memory order is not the natural one, plain contiguous when it is)
+    let add = |a: &oxtorch::Tensor, b: &oxtorch::Tensor| a.add(b).unwrap().strides().to_vec();
+    let z = |s: &[usize], d: DType| zeros(s, d).unwrap();
+    assert_eq!(add(&z(&[1, 0, 1], DType::Complex64), &z(&[1, 1, 1], DType::UInt8)), [0, 1, 0]);
+    assert_eq!(add(&z(&[2, 0, 3], DType::Float32), &z(&[1, 0, 3], DType::Float32)), [3, 3, 1]);
+    assert_eq!(add(&z(&[4, 0], DType::Float32).t().unwrap(), &z(&[1, 4], DType::Float32)), [1, 0]);
 }

@@ -216,7 +216,11 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
     let expanded: SmallVec<[Dims; 2]> = inputs.iter().map(|g| g.broadcast_strides(shape)).collect();
     let views: SmallVec<[&[usize]; 2]> = expanded.iter().map(|s| s.as_slice()).collect();
     let perm = shape::stride_order(shape, &views);
-    shape::dense_strides_in_order(shape, &perm)
+    if perm.iter().rev().copied().eq(0..shape.len()) {
+        // the natural order: TensorIterator allocates a plain contiguous output
+        return shape::contiguous_strides(shape);
+    }
+    shape::iterator_strides_in_order(shape, &perm)
 }
 
 /// The dtype an operation computes in: the common dtype, except that true division (`int_to_float`) of integers

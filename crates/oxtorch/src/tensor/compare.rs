@@ -103,7 +103,7 @@ impl Close for u8 {
 impl Close for bool {
     fn close(a: Self, b: Self, rtol: f64, atol: f64, _equal_nan: bool) -> bool {
         // bools are compared as default-dtype tensors
-        a == b || int_within(i64::from(a) - i64::from(b), i64::from(b), rtol, atol)
+        a == b || int_within((i64::from(a) - i64::from(b)).abs(), i64::from(b), rtol, atol)
     }
 }
 

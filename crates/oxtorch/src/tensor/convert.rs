@@ -58,6 +58,9 @@ impl Tensor {
         if !src.storage().has_data() {
             runtime_err!("{NO_DATA_MSG}")
         }
+        if self.numel() == 0 {
+            return Ok(()); // nothing to write (the source may even alias this tensor's storage)
+        }
         // an aliasing source (full overlap, or too hard to tell) is read from a private copy first
         let src = if iter::copy_needs_private_source(self, src) {
             src.clone_in(MemoryFormat::Contiguous)?

@@ -50,11 +50,19 @@ fn destination_tensor(it: &BinaryIter, output: Output<'_>) -> Result<Tensor> {
     match &it.destination {
         Destination::Existing(t) => Ok(t.clone()),
         Destination::Allocate { dtype, strides } => {
-            let t = super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))?;
             if let Output::Out(slot) = output {
+                // PyTorch's `resize_output`: the out= tensor keeps its storage and offset when they hold the new
+                // geometry, so other views of that storage see the result (a larger one gets new memory here)
+                let offset = slot.storage_offset();
+                let t = if crate::shape::required_storage_len(&it.shape, strides, offset) <= slot.storage().len() {
+                    Tensor::from_storage(slot.storage().clone(), offset, &it.shape, strides)?
+                } else {
+                    super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))?
+                };
                 *slot = t.clone();
+                return Ok(t);
             }
-            Ok(t)
+            super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))
         }
     }
 }
@@ -96,6 +104,10 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
         _ => {}
     }
     let (lhs_in, rhs_in) = it.kernel_inputs(lhs, rhs, &out)?;
+    if out.numel() == 0 {
+        // no element to compute: no kernel runs, so nothing checks the values (an integer divisor of zero)
+        return Ok(out);
+    }
     let (lhs_in, rhs_in) = (separated(lhs_in, &out)?, separated(rhs_in, &out)?);
     let plan = iter::binary_plan(&out, &lhs_in, &rhs_in);
     backend::binary(&BinaryCall {
