@@ -96,7 +96,7 @@ fn is_contiguous_in_order(sizes: &[usize], strides: &[usize], order: &[usize]) -
             if strides[d] != expected {
                 return false;
             }
-            expected *= sizes[d];
+            expected = expected.saturating_mul(sizes[d]);
         }
     }
     true
@@ -118,7 +118,7 @@ fn strides_like_channels_last(sizes: &[usize], strides: &[usize], order: &[usize
         }
         min = strides[d];
         if sizes[d] > 1 {
-            min *= sizes[d];
+            min = min.saturating_mul(sizes[d]);
         }
     }
     true

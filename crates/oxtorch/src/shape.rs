@@ -32,7 +32,7 @@ pub fn is_contiguous(sizes: &[usize], strides: &[usize]) -> bool {
             if strides[d] != expected {
                 return false;
             }
-            expected *= sizes[d];
+            expected = expected.saturating_mul(sizes[d]);
         }
     }
     true
@@ -70,7 +70,7 @@ pub fn is_non_overlapping_and_dense(sizes: &[usize], strides: &[usize]) -> bool 
         if strides[d] != required {
             return false;
         }
-        required *= sizes[d];
+        required = required.saturating_mul(sizes[d]);
     }
     true
 }
@@ -280,10 +280,11 @@ pub fn view_strides(old_sizes: &[usize], old_strides: &[usize], new_sizes: &[usi
     for tensor_d in (0..old_sizes.len()).rev() {
         tensor_numel *= old_sizes[tensor_d];
         let chunk_ends = tensor_d == 0
-            || (old_sizes[tensor_d - 1] != 1 && old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride);
+            || (old_sizes[tensor_d - 1] != 1
+                && old_strides[tensor_d - 1] != tensor_numel.wrapping_mul(chunk_base_stride));
         if chunk_ends {
             while view_d >= 0 && (view_numel < tensor_numel || new_sizes[view_d as usize] == 1) {
-                new_strides[view_d as usize] = view_numel * chunk_base_stride;
+                new_strides[view_d as usize] = view_numel.wrapping_mul(chunk_base_stride);
                 view_numel *= new_sizes[view_d as usize];
                 view_d -= 1;
             }

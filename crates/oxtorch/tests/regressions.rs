@@ -94,6 +94,12 @@ fn regression_random_factories_beyond_memory_are_an_error_not_an_abort() {
         "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]",
     );
     assert_eq!(oxtorch::rand(&[3, 0], (), None).unwrap().numel(), 0);
+    // an empty channels-last tensor whose other sizes multiply past 64 bits (cargo-fuzz: a debug-build overflow
+    // in the contiguity check)
+    let cl = TensorOptions::new().memory_format(oxtorch::MemoryFormat::ChannelsLast);
+    let t = oxtorch::randn(&[0, 1 << 45, 1 << 45, 3], cl, None).unwrap();
+    assert_eq!(t.numel(), 0);
+    assert!(t.is_contiguous_in(oxtorch::MemoryFormat::ChannelsLast));
 }
 
 #[test]

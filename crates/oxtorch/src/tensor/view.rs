@@ -181,9 +181,10 @@ impl Tensor {
         let (start, end) = (clamp(start, 0), clamp(end, size));
         let len = if end > start { (end - start + step - 1) / step } else { 0 };
         let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
-        let offset = self.storage_offset() + start as usize * self.strides()[d];
+        // int64 arithmetic as PyTorch's, which wraps for the absurd strides `as_strided` allows
+        let offset = self.storage_offset().wrapping_add((start as usize).wrapping_mul(self.strides()[d]));
         sizes[d] = len as usize;
-        strides[d] *= step as usize;
+        strides[d] = strides[d].wrapping_mul(step as usize);
         Ok(self.with_geometry(offset, sizes, strides))
     }
 
@@ -370,7 +371,7 @@ impl Tensor {
         let base_stride = if self.dim() == 0 { 1 } else { strides[d] };
         if self.dim() > 0 {
             sizes[d] = ((max_size - size) / step + 1) as usize;
-            strides[d] *= step as usize;
+            strides[d] = strides[d].wrapping_mul(step as usize);
         }
         sizes.push(size as usize);
         strides.push(base_stride);
