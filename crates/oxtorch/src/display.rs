@@ -243,9 +243,7 @@ pub fn global_tensor_repr(input: &ReprInput, placement: &str, sbp: &str) -> Stri
             }
             "[]".to_string()
         }
-        Some(values) if numel == Some(values.len()) => {
-            render_all(input.sizes, input.dtype, values, &options, indent)
-        }
+        Some(values) if numel == Some(values.len()) => render_all(input.sizes, input.dtype, values, &options, indent),
         _ => {
             suffixes.push(Suffix::plain(format!("size={}", python_tuple(input.sizes))));
             "...".to_string()

@@ -1,0 +1,478 @@
+//! Advanced indexing (`t[[0, 2]]`, `t[mask]`, `t[idx, :, 1:]`, and `t[...] = value` with them), as PyTorch's
+//! Python indexing does it: the basic entries (integers, slices, `None`, `...`) are applied first as views
+//! (`applySlicing`), recording the index tensors against the dimensions of that view; boolean masks become the
+//! index tensors of their nonzero positions; the index tensors are broadcast together; the indexed dimensions are
+//! replaced by the broadcast shape, in place when they are adjacent and at the front otherwise. Reading copies the
+//! selected elements into a new tensor (`index`); writing stores a value broadcast to the result's shape into
+//! them (`index_put_`, without accumulation: of repeated positions, the last write wins, which is also what
+//! PyTorch's CPU kernel does for a serial loop).
+
+use super::index::TensorIndex;
+use super::Tensor;
+use crate::backend::cpu::{with_slice, with_slice_mut};
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::error::{index_err, runtime_err, Error, Result};
+use crate::scalar::Scalar;
+use crate::shape::{self, fmt_list};
+
+/// One entry of a Python index that may include advanced indices.
+#[derive(Clone, Debug)]
+pub enum IndexEntry {
+    /// An integer, slice, `None` or `...` (see [`TensorIndex`]).
+    Basic(TensorIndex),
+    /// A Python `True` / `False`: a new dimension of size 1, all of it (`True`) or none of it (`False`).
+    Bool(bool),
+    /// An index tensor: int64 or int32 positions (negative ones count from the end), or a bool (or, deprecated,
+    /// uint8) mask whose dimensions match the dimensions it indexes. A 0-dim integer tensor acts as an integer.
+    Tensor(Tensor),
+}
+
+impl From<TensorIndex> for IndexEntry {
+    fn from(i: TensorIndex) -> Self {
+        IndexEntry::Basic(i)
+    }
+}
+
+impl From<Tensor> for IndexEntry {
+    fn from(t: Tensor) -> Self {
+        IndexEntry::Tensor(t)
+    }
+}
+
+impl From<&Tensor> for IndexEntry {
+    fn from(t: &Tensor) -> Self {
+        IndexEntry::Tensor(t.clone())
+    }
+}
+
+/// What [`Tensor::index_put_entries`] stores.
+#[derive(Clone, Debug)]
+pub enum IndexValue {
+    /// A number, converted to the target's dtype (PyTorch's overflow check applies).
+    Scalar(Scalar),
+    /// A tensor of the target's dtype, broadcast to the indexing result's shape after dropping leading size-1
+    /// dimensions.
+    Tensor(Tensor),
+}
+
+/// Whether a tensor is a mask (bool, or the deprecated uint8).
+fn is_mask(t: &Tensor) -> bool {
+    matches!(t.dtype(), DType::Bool | DType::UInt8)
+}
+
+/// The index tensor of a boolean scalar index (`boolToIndexingTensor`): `[0]` for true, `[]` for false.
+fn bool_index(value: bool) -> Result<Tensor> {
+    crate::from_vec(if value { vec![0i64] } else { Vec::new() }, &[usize::from(value)])
+}
+
+/// The basic view and, for each of its dimensions, the index tensor recorded against it (PyTorch's
+/// `applySlicing` with `recordTensorIndex`).
+struct Sliced {
+    view: Tensor,
+    indices: Vec<Option<Tensor>>,
+}
+
+/// Positions of one dimension selected by the broadcast index tensors, with the dimension's size and stride.
+struct Indexer {
+    /// The index values, broadcast to the common shape (row-major), not yet wrapped.
+    values: Vec<i64>,
+    size: usize,
+    stride: usize,
+}
+
+/// The geometry of an advanced indexing operation on a strided view.
+struct Plan {
+    /// The result's sizes.
+    sizes: Vec<usize>,
+    /// For each result element (row-major), its offset in the view's storage.
+    offsets: Vec<usize>,
+}
+
+impl Tensor {
+    /// Applies a Python index that may include index tensors and masks (`t[[0, 2], 1:]`, `t[t > 0]`). Without
+    /// any advanced entry this is [`Tensor::index`] (`tuple == false`) or [`Tensor::index_tuple`] and returns a
+    /// view; otherwise the result is a new tensor holding copies of the selected elements.
+    pub fn index_entries(&self, entries: &[IndexEntry], tuple: bool) -> Result<Tensor> {
+        if let Some(basic) = all_basic(entries)? {
+            return if tuple { self.index_tuple(&basic) } else { self.index(&basic) };
+        }
+        let sliced = self.apply_slicing(entries)?;
+        if sliced.indices.iter().all(Option::is_none) {
+            return Ok(sliced.view);
+        }
+        let (view, indices) = (sliced.view, sliced.indices);
+        if view.is_meta() {
+            let plan = plan(&view, &indices, false)?;
+            return crate::empty(&plan.sizes, (view.dtype(), view.device()));
+        }
+        let device = view.device();
+        let host = if device.is_cpu() { view } else { view.cpu()? };
+        let plan = plan(&host, &indices, true)?;
+        let result = gather(&host, &plan)?;
+        if device.is_cpu() {
+            Ok(result)
+        } else {
+            result.to_device(device)
+        }
+    }
+
+    /// `t[index] = value` for a Python index that may include index tensors and masks (PyTorch's `set_item`
+    /// followed by `index_put_`): the value is broadcast to the shape `t[index]` would have and stored into the
+    /// selected elements. A tensor value must have this tensor's dtype; a number is converted (with PyTorch's
+    /// overflow check). Of repeated positions the last write wins. Without any advanced entry the selected view is
+    /// filled or copied into, as basic indexing does.
+    pub fn index_put_entries(&self, entries: &[IndexEntry], value: &IndexValue) -> Result<()> {
+        let sliced = self.apply_slicing(entries)?;
+        let view = sliced.view;
+        if sliced.indices.iter().all(Option::is_none) {
+            return match value {
+                IndexValue::Scalar(s) => {
+                    s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
+                    view.fill_(*s)
+                }
+                IndexValue::Tensor(src) => {
+                    let src = strip_leading_ones(src)?;
+                    let target: Vec<i64> = view.sizes().iter().map(|&n| n as i64).collect();
+                    let src = if src.is_alias_of(&view) { src.clone_tensor()? } else { src };
+                    view.copy_(&src.expand(&target)?)
+                }
+            };
+        }
+        let value = match value {
+            IndexValue::Scalar(s) => {
+                if matches!(s, Scalar::Complex(_)) && !view.dtype().is_complex() {
+                    runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
+                }
+                s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
+                crate::full(&[], *s, (view.dtype(), Device::cpu()))?
+            }
+            IndexValue::Tensor(t) => {
+                if t.dtype() != view.dtype() {
+                    runtime_err!(
+                        "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                        view.dtype().scalar_type_name(),
+                        t.dtype().scalar_type_name()
+                    )
+                }
+                strip_leading_ones(t)?
+            }
+        };
+        let plan_shape = plan(&view, &sliced.indices, false)?.sizes;
+        if !broadcastable(value.sizes(), &plan_shape) {
+            runtime_err!(
+                "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
+                fmt_list(value.sizes()),
+                fmt_list(&plan_shape)
+            )
+        }
+        if view.is_meta() {
+            return Ok(());
+        }
+        let target: Vec<i64> = plan_shape.iter().map(|&n| n as i64).collect();
+        let values = value.cpu()?.expand(&target)?.contiguous()?;
+        if view.device().is_cpu() {
+            let plan = plan(&view, &sliced.indices, true)?;
+            scatter(&view, &plan, &values)
+        } else {
+            let host = view.cpu()?.clone_tensor()?;
+            let plan = plan(&host, &sliced.indices, true)?;
+            scatter(&host, &plan, &values)?;
+            view.copy_(&host)
+        }
+    }
+
+    /// PyTorch's `applySlicing` with index tensors: basic entries become views, index tensors are recorded against
+    /// the dimension of the view they index (a mask against its first dimension, spanning as many as it has).
+    fn apply_slicing(&self, entries: &[IndexEntry]) -> Result<Sliced> {
+        let specified: usize = entries
+            .iter()
+            .map(|e| match e {
+                IndexEntry::Basic(TensorIndex::Int(_) | TensorIndex::Slice { .. }) => 1,
+                IndexEntry::Basic(_) | IndexEntry::Bool(_) => 0,
+                IndexEntry::Tensor(t) if is_mask(t) => t.dim(),
+                IndexEntry::Tensor(_) => 1,
+            })
+            .sum();
+        if specified > self.dim() {
+            index_err!("too many indices for tensor of dimension {}", self.dim())
+        }
+        let mut view = self.clone();
+        let mut indices: Vec<Option<Tensor>> = Vec::new();
+        let mut dim = 0usize;
+        let record = |indices: &mut Vec<Option<Tensor>>, dim: &mut usize, t: Tensor| {
+            if indices.len() <= *dim {
+                indices.resize(*dim + 1, None);
+            }
+            let width = if is_mask(&t) { t.dim() } else { 1 };
+            indices[*dim] = Some(t);
+            *dim += width;
+        };
+        for (position, entry) in entries.iter().enumerate() {
+            match entry {
+                IndexEntry::Basic(TensorIndex::Int(i)) => view = view.apply_select(dim, *i, position)?,
+                IndexEntry::Basic(TensorIndex::Slice { start, stop, step }) => {
+                    view = view.apply_slice(dim, *start, *stop, *step)?;
+                    dim += 1;
+                }
+                IndexEntry::Basic(TensorIndex::NewAxis) => {
+                    view = view.unsqueeze(dim as i64)?;
+                    dim += 1;
+                }
+                IndexEntry::Basic(TensorIndex::Ellipsis) => dim += self.dim() - specified,
+                IndexEntry::Bool(b) => {
+                    view = view.unsqueeze(dim as i64)?;
+                    record(&mut indices, &mut dim, bool_index(*b)?);
+                }
+                IndexEntry::Tensor(t) if t.dim() == 0 && t.dtype().is_integral(true) => {
+                    if is_mask(t) {
+                        let truth = t.item()?.to_bool();
+                        view = view.unsqueeze(dim as i64)?;
+                        record(&mut indices, &mut dim, bool_index(truth)?);
+                    } else {
+                        let i = index_value(t.item()?)?;
+                        view = view.apply_select(dim, i, position)?;
+                    }
+                }
+                IndexEntry::Tensor(t) => record(&mut indices, &mut dim, t.clone()),
+            }
+        }
+        Ok(Sliced { view, indices })
+    }
+}
+
+/// The entries as basic indices when none is advanced (0-dim integer tensors count as advanced here; they are
+/// applied as integers by [`Tensor::apply_slicing`]).
+fn all_basic(entries: &[IndexEntry]) -> Result<Option<Vec<TensorIndex>>> {
+    let mut basic = Vec::with_capacity(entries.len());
+    for e in entries {
+        match e {
+            IndexEntry::Basic(b) => basic.push(*b),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(basic))
+}
+
+/// An integer held by a 0-dim index tensor.
+fn index_value(s: Scalar) -> Result<i64> {
+    match s {
+        Scalar::Int(i) => Ok(i),
+        Scalar::Bool(b) => Ok(i64::from(b)),
+        _ => runtime_err!("internal error: an integer index tensor held a non-integer"),
+    }
+}
+
+/// The value of `set_item` without its leading size-1 dimensions (`slicePrefix1sSize`).
+fn strip_leading_ones(t: &Tensor) -> Result<Tensor> {
+    let lead = t.sizes().iter().take_while(|&&n| n == 1).count();
+    if lead == 0 {
+        return Ok(t.clone());
+    }
+    let rest: Vec<i64> = t.sizes()[lead..].iter().map(|&n| n as i64).collect();
+    t.view(&rest)
+}
+
+/// Whether `from` broadcasts to `to` (NumPy rules, `to` unchanged).
+fn broadcastable(from: &[usize], to: &[usize]) -> bool {
+    from.len() <= to.len() && from.iter().rev().zip(to.iter().rev()).all(|(&f, &t)| f == t || f == 1)
+}
+
+/// The broadcast shape of the index tensors, or PyTorch's `IndexError`.
+fn broadcast_indices(shapes: &[Vec<usize>]) -> Result<Vec<usize>> {
+    let ndim = shapes.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = vec![1usize; ndim];
+    for s in shapes {
+        for (o, &n) in out.iter_mut().rev().zip(s.iter().rev()) {
+            if *o == 1 {
+                *o = n;
+            } else if n != 1 && n != *o {
+                let listed: Vec<String> = shapes.iter().map(|s| fmt_list(s)).collect();
+                index_err!(
+                    "shape mismatch: indexing tensors could not be broadcast together with shapes {}",
+                    listed.join(", ")
+                )
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The values of `t` (on any device) broadcast to `sizes`, row-major, as i64.
+fn broadcast_values(t: &Tensor, sizes: &[usize]) -> Result<Vec<i64>> {
+    let target: Vec<i64> = sizes.iter().map(|&n| n as i64).collect();
+    let t = t.cpu()?.to_dtype(DType::Int64)?.expand(&target)?;
+    t.to_vec::<i64>()
+}
+
+/// The index tensors per dimension of `view` after type checks and mask expansion (PyTorch's `make_info`:
+/// `checkIndexTensorTypes`, then `expandTensors`), with the masks read (a meta mask, which has no values,
+/// selects nothing).
+fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Option<Tensor>>> {
+    for t in indices.iter().flatten() {
+        if !matches!(t.dtype(), DType::Int64 | DType::Int32 | DType::UInt8 | DType::Bool) {
+            index_err!("tensors used as indices must be long, int, byte or bool tensors")
+        }
+    }
+    let mut out: Vec<Option<Tensor>> = Vec::with_capacity(view.dim());
+    for (d, index) in indices.iter().enumerate() {
+        if out.len() > d {
+            // a dimension a mask before it already covers (`recordTensorIndex` skips it)
+            continue;
+        }
+        match index {
+            Some(mask) if is_mask(mask) => {
+                for j in 0..mask.dim() {
+                    let (m, s) = (mask.sizes()[j], view.sizes().get(d + j).copied());
+                    if Some(m) != s {
+                        index_err!(
+                            "The shape of the mask {} at index {j} does not match the shape of the indexed tensor {} at index {}",
+                            fmt_list(mask.sizes()),
+                            fmt_list(view.sizes()),
+                            d + j
+                        )
+                    }
+                }
+                // nonzero(): one column of positions per mask dimension
+                let (positions, count) = if !mask.is_meta() {
+                    let flags = mask.cpu()?.to_dtype(DType::Bool)?.to_vec::<bool>()?;
+                    let strides = shape::contiguous_strides(mask.sizes());
+                    let mut columns: Vec<Vec<i64>> = vec![Vec::new(); mask.dim()];
+                    for (flat, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
+                        for (j, column) in columns.iter_mut().enumerate() {
+                            column.push(((flat / strides[j]) % mask.sizes()[j]) as i64);
+                        }
+                    }
+                    let count = columns.first().map_or(0, Vec::len);
+                    (columns, count)
+                } else {
+                    (vec![Vec::new(); mask.dim()], 0)
+                };
+                for column in positions {
+                    out.push(Some(crate::from_vec(column, &[count])?));
+                }
+            }
+            Some(t) => out.push(Some(t.clone())),
+            None => out.push(None),
+        }
+    }
+    Ok(out)
+}
+
+/// The result's sizes and, when `with_offsets`, the storage offset of each of its elements (checking that every
+/// index is in range, as PyTorch's kernel does when there is at least one element to produce).
+fn plan(view: &Tensor, indices: &[Option<Tensor>], with_offsets: bool) -> Result<Plan> {
+    let expanded = expand_indices(view, indices)?;
+    let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
+    let shapes: Vec<Vec<usize>> =
+        indexed.iter().filter_map(|&d| expanded[d].as_ref().map(|t| t.sizes().to_vec())).collect();
+    let bshape = broadcast_indices(&shapes)?;
+    let (first, last) = match (indexed.first(), indexed.last()) {
+        (Some(&f), Some(&l)) => (f, l),
+        _ => runtime_err!("internal error: advanced indexing without index tensors"),
+    };
+    // the indexed dimensions stay in place when they are adjacent, else the broadcast ones go first
+    let adjacent = last - first + 1 == indexed.len();
+    let rest: Vec<usize> = (0..view.dim()).filter(|d| !indexed.contains(d)).collect();
+    let split = if adjacent { rest.iter().filter(|&&d| d < first).count() } else { 0 };
+    let mut sizes: Vec<usize> = rest[..split].iter().map(|&d| view.sizes()[d]).collect();
+    sizes.extend_from_slice(&bshape);
+    sizes.extend(rest[split..].iter().map(|&d| view.sizes()[d]));
+    if !with_offsets {
+        return Ok(Plan { sizes, offsets: Vec::new() });
+    }
+    shape::check_numel(&sizes)?;
+    let numel = shape::numel(&sizes);
+    if numel == 0 {
+        return Ok(Plan { sizes, offsets: Vec::new() });
+    }
+    let mut indexers = Vec::with_capacity(indexed.len());
+    for &d in &indexed {
+        if let Some(t) = &expanded[d] {
+            indexers.push(Indexer {
+                values: broadcast_values(t, &bshape)?,
+                size: view.sizes()[d],
+                stride: view.strides()[d],
+            });
+        }
+    }
+    // the offset contributed by the index tensors, per broadcast position
+    let bnumel = shape::numel(&bshape);
+    let mut advanced = vec![0usize; bnumel];
+    for (p, slot) in advanced.iter_mut().enumerate() {
+        for (j, ix) in indexers.iter().enumerate() {
+            let v = ix.values[p];
+            let n = ix.size as i64;
+            if !(v >= -n && v < n) {
+                index_err!("index {v} is out of bounds for dimension {j} with size {n}")
+            }
+            let wrapped = if v < 0 { v + n } else { v } as usize;
+            *slot += wrapped * ix.stride;
+        }
+    }
+    let outer = dim_offsets(view, &rest[..split]);
+    let inner = dim_offsets(view, &rest[split..]);
+    let mut offsets = Vec::new();
+    offsets.try_reserve_exact(numel).map_err(|_| {
+        Error::Runtime(format!(
+            "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+            numel.saturating_mul(8)
+        ))
+    })?;
+    let base = view.storage_offset();
+    for &o in &outer {
+        for &a in &advanced {
+            for &i in &inner {
+                offsets.push(base + o + a + i);
+            }
+        }
+    }
+    Ok(Plan { sizes, offsets })
+}
+
+/// The offsets of every position of the given dimensions of `view` (row-major over them).
+fn dim_offsets(view: &Tensor, dims: &[usize]) -> Vec<usize> {
+    let mut offsets = vec![0usize];
+    for &d in dims {
+        let (n, s) = (view.sizes()[d], view.strides()[d]);
+        offsets = offsets.iter().flat_map(|&o| (0..n).map(move |k| o + k * s)).collect();
+    }
+    offsets
+}
+
+/// The selected elements of a CPU view, as a new contiguous tensor.
+fn gather(view: &Tensor, plan: &Plan) -> Result<Tensor> {
+    if plan.offsets.is_empty() {
+        return crate::empty(&plan.sizes, (view.dtype(), view.device()));
+    }
+    crate::dispatch_dtype!(view.dtype(), T => {
+        let values = with_slice::<T, _>(view.storage(), |data| {
+            plan.offsets.iter().map(|&o| data.get(o).copied()).collect::<Option<Vec<T>>>()
+        })?;
+        let values = values.ok_or_else(|| Error::Runtime("internal error: an index offset is outside the storage".into()))?;
+        crate::from_vec(values, &plan.sizes)
+    })
+}
+
+/// Stores `values` (contiguous, of the plan's shape and the view's dtype) into the selected elements of a CPU view.
+fn scatter(view: &Tensor, plan: &Plan, values: &Tensor) -> Result<()> {
+    if plan.offsets.is_empty() {
+        return Ok(());
+    }
+    crate::dispatch_dtype!(view.dtype(), T => {
+        let values = values.to_vec::<T>()?;
+        let ok = with_slice_mut::<T, _>(view.storage(), |data| {
+            for (&o, &v) in plan.offsets.iter().zip(&values) {
+                match data.get_mut(o) {
+                    Some(slot) => *slot = v,
+                    None => return false,
+                }
+            }
+            true
+        })?;
+        if !ok {
+            runtime_err!("internal error: an index offset is outside the storage")
+        }
+        Ok(())
+    })
+}
