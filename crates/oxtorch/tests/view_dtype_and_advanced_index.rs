@@ -466,13 +466,20 @@ fn index_put_values() {
         .index_put_entries(&[idx(&[1])], &IndexValue::Scalar(Scalar::Int(0x3f80_0000)))
         .unwrap();
     assert_eq!(floats(&f), vec![0.0, 1.0]);
-    // the value may be a view of the target
+    // a copy of the target as the value
     let x = from_vec(vec![1i64, 2, 3], &[3]).unwrap();
     let rev = x.index_entries(&[idx(&[2, 1, 0])], false).unwrap();
-    x.index_put_entries(&[idx(&[0, 1, 2])], &IndexValue::Tensor(x.clone())).unwrap();
-    assert_eq!(ints(&x), vec![1, 2, 3]);
     x.index_put_entries(&[idx(&[0, 1, 2])], &IndexValue::Tensor(rev)).unwrap();
     assert_eq!(ints(&x), vec![3, 2, 1]);
+    // a non-dense view of the target is allowed (PyTorch cannot tell; the value is read first here)
+    let x = from_vec(vec![1i64, 2, 3, 4], &[4]).unwrap();
+    x.index_put_entries(&[idx(&[0, 1])], &IndexValue::Tensor(x.slice(0, None, None, 2).unwrap())).unwrap();
+    assert_eq!(ints(&x), vec![1, 3, 3, 4]);
+    // one mask and a one-element value of another dtype: PyTorch's masked_fill_ shortcut
+    let x = zeros(&[2, 3], DType::Float32).unwrap();
+    let five = oxtorch::scalar_tensor(5.0f64, ()).unwrap();
+    x.index_put_entries(&[full(), mask(&[true, false, true], &[3])], &IndexValue::Tensor(five)).unwrap();
+    assert_eq!(floats(&x), vec![5.0, 0.0, 5.0, 5.0, 0.0, 5.0]);
 }
 
 #[test]
@@ -504,8 +511,25 @@ fn index_put_errors() {
         "RuntimeError",
         "shape mismatch: value tensor of shape [2, 3] cannot be broadcast to indexing result of shape [1, 3]",
     );
+    // a dense view of the target as the value
+    let x = from_vec(vec![1i64, 2, 3], &[3]).unwrap();
+    let overlap = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.";
+    expect_err(x.index_put_entries(&[idx(&[0, 1, 2])], &IndexValue::Tensor(x.clone())), "RuntimeError", overlap);
+    expect_err(
+        x.index_put_entries(&[idx(&[0, 1])], &IndexValue::Tensor(x.slice(0, Some(1), None, 1).unwrap())),
+        "RuntimeError",
+        overlap,
+    );
+    // the shape is checked before the dtype
+    expect_err(
+        zeros(&[2, 3], DType::Float32)
+            .unwrap()
+            .index_put_entries(&[idx(&[0])], &IndexValue::Tensor(zeros(&[2], DType::Float64).unwrap())),
+        "RuntimeError",
+        "shape mismatch: value tensor of shape [2] cannot be broadcast to indexing result of shape [1, 3]",
+    );
     // nothing selected: no bounds check
     let e = zeros(&[2, 0], DType::Float32).unwrap();
     e.index_put_entries(&[idx(&[5])], &IndexValue::Scalar(Scalar::Int(1))).unwrap();
-    assert_eq!(x.dtype(), DType::Float32);
+    assert_eq!(e.sizes(), &[2, 0]);
 }

@@ -139,6 +139,10 @@ impl Tensor {
                 }
             };
         }
+        let defined: Vec<&Tensor> = sliced.indices.iter().flatten().collect();
+        // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which reads the
+        // value as a number, so its dtype need not match
+        let masked_fill = matches!(defined.as_slice(), [m] if is_mask(m));
         let value = match value {
             IndexValue::Scalar(s) => {
                 if matches!(s, Scalar::Complex(_)) && !view.dtype().is_complex() {
@@ -147,13 +151,13 @@ impl Tensor {
                 s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
                 crate::full(&[], *s, (view.dtype(), Device::cpu()))?
             }
+            IndexValue::Tensor(t) if masked_fill && t.numel() == 1 && !t.is_meta() => {
+                crate::full(&[], t.item()?, (view.dtype(), Device::cpu()))?
+            }
             IndexValue::Tensor(t) => {
-                if t.dtype() != view.dtype() {
-                    runtime_err!(
-                        "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
-                        view.dtype().scalar_type_name(),
-                        t.dtype().scalar_type_name()
-                    )
+                check_no_overlap(&view, t)?;
+                for index in &defined {
+                    check_no_overlap(&view, index)?;
                 }
                 strip_leading_ones(t)?
             }
@@ -164,6 +168,13 @@ impl Tensor {
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
                 fmt_list(value.sizes()),
                 fmt_list(&plan_shape)
+            )
+        }
+        if value.dtype() != view.dtype() {
+            runtime_err!(
+                "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                view.dtype().scalar_type_name(),
+                value.dtype().scalar_type_name()
             )
         }
         if view.is_meta() {
@@ -261,6 +272,28 @@ fn index_value(s: Scalar) -> Result<i64> {
         Scalar::Bool(b) => Ok(i64::from(b)),
         _ => runtime_err!("internal error: an integer index tensor held a non-integer"),
     }
+}
+
+/// PyTorch's `assert_no_overlap(written, read)`: an error when both are dense views of one allocation whose
+/// memory ranges meet (a sparse view of either is "too hard" to decide and passes, as in PyTorch).
+fn check_no_overlap(written: &Tensor, read: &Tensor) -> Result<()> {
+    if !written.is_alias_of(read) || written.numel() == 0 || read.numel() == 0 {
+        return Ok(());
+    }
+    if !written.is_non_overlapping_and_dense() || !read.is_non_overlapping_and_dense() {
+        return Ok(());
+    }
+    let range = |t: &Tensor| {
+        let start = t.storage_offset() * t.element_size();
+        (start, start + t.numel() * t.element_size())
+    };
+    let ((a0, a1), (b0, b1)) = (range(written), range(read));
+    if a0 < b1 && b0 < a1 {
+        runtime_err!(
+            "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
+        )
+    }
+    Ok(())
 }
 
 /// The value of `set_item` without its leading size-1 dimensions (`slicePrefix1sSize`).
