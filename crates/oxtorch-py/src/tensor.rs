@@ -175,8 +175,8 @@ pub fn size_object(py: Python<'_>, sizes: &[usize]) -> PyResult<Py<PyAny>> {
 
 /// A Python index as oxtorch's index entries, and whether it was a tuple (a tuple is applied as PyTorch's
 /// `applySlicing`, a single basic item directly to dimension 0). Entries are integers, slices, `None`, `...`,
-/// Python bools, tensors, and lists (nested lists of numbers become index tensors: bool ones masks, others int64,
-/// as PyTorch's `indexing_tensor_from_data` makes them). A list is read as a tuple, as PyTorch's
+/// Python bools, tensors, NumPy arrays, and lists (nested lists of numbers become index tensors: bool ones masks,
+/// others int64, as PyTorch's `indexing_tensor_from_data` makes them). A list is read as a tuple, as PyTorch's
 /// `treatSequenceAsTuple` does, when it is shorter than 32 and holds a tensor, a list or tuple, a slice, `...` or
 /// `None`.
 fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<(Vec<IndexEntry>, bool)> {
@@ -224,6 +224,9 @@ fn index_entry(item: &Bound<'_, PyAny>) -> PyResult<IndexEntry> {
         Ok(IndexEntry::Tensor(t.borrow().strided()?.clone()))
     } else if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
         Ok(IndexEntry::Tensor(indexing_tensor_from_data(item)?))
+    } else if let Some(array) = crate::interop::numpy_to_tensor(item, true)? {
+        // a NumPy array indexes as the tensor it converts to (integers, or a bool mask)
+        Ok(IndexEntry::Tensor(array))
     } else {
         int_arg(item).map(|i| IndexEntry::Basic(TensorIndex::Int(i))).map_err(|_| {
             PyIndexError::new_err("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got an unsupported type)")
@@ -573,9 +576,9 @@ impl PyTensor {
             None => positional,
         };
         if let Some(d) = dtype {
-            return self.strided()?.view_dtype(d.0).py().map(PyTensor::new);
+            return self.dense("view(dtype)")?.view_dtype(d.0).py().map(PyTensor::new);
         }
-        self.strided()?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
+        self.dense("view")?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
     }
 
     /// New sizes (`reshape(2, 3)`, `reshape((2, 3))`, `reshape(shape=(2, 3))`): a view when possible, else a
@@ -754,6 +757,7 @@ impl PyTensor {
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
         }
+        self.dense("__setitem__")?;
         let int_index = idx.is_instance_of::<pyo3::types::PyInt>() && !idx.is_instance_of::<pyo3::types::PyBool>();
         let value = match operand(value) {
             Ok(v) => v,

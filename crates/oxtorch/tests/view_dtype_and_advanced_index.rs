@@ -139,11 +139,21 @@ fn view_dtype_bool_views() {
     assert_eq!(as_bool.to_vec::<bool>().unwrap(), vec![false, true, true]);
     as_bool.get(1).unwrap().fill_(false).unwrap();
     assert_eq!(ints(&bytes01), vec![0, 0, 1]);
-    // other bytes are refused when read as bool, never reinterpreted
-    let two = from_vec(vec![2u8, 0], &[2]).unwrap().view_dtype(DType::Bool).unwrap();
-    assert_eq!(two.sizes(), &[2]);
-    let err = two.to_vec::<bool>().unwrap_err();
-    assert!(err.message().contains("bytes other than 0 and 1"), "{err:?}");
+    // other bytes read as `byte != 0` (from a normalized copy, never reinterpreted as a Rust bool)
+    let raw = from_vec(vec![2u8, 0, 1, 255], &[4]).unwrap();
+    let two = raw.view_dtype(DType::Bool).unwrap();
+    assert_eq!(two.to_vec::<bool>().unwrap(), vec![true, false, true, true]);
+    assert_eq!(ints(&two.to_dtype(DType::Int64).unwrap()), vec![1, 0, 1, 1]);
+    // writes through such a view change only the bytes whose truth value changes
+    two.get(1).unwrap().fill_(true).unwrap();
+    two.get(3).unwrap().fill_(false).unwrap();
+    assert_eq!(ints(&raw), vec![2, 1, 1, 0]);
+    two.fill_(true).unwrap();
+    assert_eq!(ints(&raw), vec![2, 1, 1, 1]);
+    // a kernel reading such a view and writing another view of the same allocation
+    let raw = from_vec(vec![7u8, 0, 3, 0], &[4]).unwrap();
+    raw.view_dtype(DType::Int8).unwrap().copy_(&raw.view_dtype(DType::Bool).unwrap()).unwrap();
+    assert_eq!(ints(&raw), vec![1, 0, 1, 0]);
     // float64 zeros as bool: 8 bytes per element
     let fb = zeros(&[2, 3], DType::Float64).unwrap().view_dtype(DType::Bool).unwrap();
     assert_eq!(geometry(&fb), (vec![2, 24], vec![24, 1], 0));
@@ -505,6 +515,28 @@ fn index_put_errors() {
         "RuntimeError",
         "index_fill_(): Converting complex Scalar to non-complex type is not supported",
     );
+    // other indices: the conversion's own message (a nonzero imaginary part overflows)
+    let c = IndexValue::Scalar(Scalar::Complex(num_complex::Complex::new(1.0, 2.0)));
+    expect_err(
+        x.index_put_entries(&[mask(&[true, false, true], &[3])], &c),
+        "RuntimeError",
+        "value cannot be converted to type float without overflow",
+    );
+    let i8s = zeros(&[3], DType::Int8).unwrap();
+    expect_err(
+        i8s.index_put_entries(&[idx(&[0])], &IndexValue::Scalar(Scalar::Int(300))),
+        "RuntimeError",
+        "value cannot be converted to type int8_t without overflow",
+    );
+    let real = IndexValue::Scalar(Scalar::Complex(num_complex::Complex::new(1.0, 0.0)));
+    x.index_put_entries(&[mask(&[true, false, true], &[3])], &real).unwrap();
+    assert_eq!(floats(&x), vec![1.0, 0.0, 1.0]);
+    // a dimension of size 0 indexed by a non-empty index
+    expect_err(
+        zeros(&[0, 3], DType::Float32).unwrap().index_entries(&[idx(&[0])], false),
+        "IndexError",
+        "index is out of bounds for dimension with size 0",
+    );
     let y = zeros(&[2, 3], DType::Float32).unwrap();
     expect_err(
         y.index_put_entries(&[idx(&[0])], &IndexValue::Tensor(zeros(&[2, 3], DType::Float32).unwrap())),
@@ -532,4 +564,35 @@ fn index_put_errors() {
     let e = zeros(&[2, 0], DType::Float32).unwrap();
     e.index_put_entries(&[idx(&[5])], &IndexValue::Scalar(Scalar::Int(1))).unwrap();
     assert_eq!(e.sizes(), &[2, 0]);
+}
+
+// ----- the result's strides: PyTorch's TensorIterator layout -----
+
+#[test]
+fn index_result_strides_follow_tensor_iterator() {
+    // a permuted source: the output follows its memory order (PyTorch 2.15: strides (3, 1, 1))
+    let v0 = from_vec(vec![12i8, -13, -11, -128, 10, -128], &[3, 2, 1]).unwrap();
+    let v1 = v0.permute(&[1, 2, 0]).unwrap();
+    let r = v1.index_entries(&[idx(&[-1, 1])], true).unwrap();
+    assert_eq!(geometry(&r), (vec![2, 1, 3], vec![3, 1, 1], 0));
+    assert_eq!(ints(&r), vec![-13, -128, -128, -13, -128, -128]);
+    // empty results: strides outside a size-0 dimension are 0
+    let w = from_vec(vec![19u8, 18, 10, 15], &[1, 4]).unwrap().slice(1, Some(1), None, 1).unwrap();
+    let r = w.index_entries(&[IndexEntry::Basic(TensorIndex::NewAxis), IndexEntry::Bool(false)], true).unwrap();
+    assert_eq!(geometry(&r), (vec![1, 0, 1, 3], vec![0, 3, 0, 1], 0));
+    let z = zeros(&[0, 2, 1], DType::Float32).unwrap();
+    let r = z
+        .index_entries(
+            &[
+                IndexEntry::Bool(false),
+                IndexEntry::Basic(TensorIndex::NewAxis),
+                IndexEntry::Basic(TensorIndex::slice(Some(3), None, None)),
+            ],
+            true,
+        )
+        .unwrap();
+    assert_eq!(geometry(&r), (vec![0, 1, 0, 2, 1], vec![1, 0, 0, 0, 0], 0));
+    // a contiguous source and index: contiguous
+    let r = x24().index_entries(&[full(), idx(&[2, 0])], true).unwrap();
+    assert_eq!(geometry(&r), (vec![2, 2, 4], vec![8, 4, 1], 0));
 }

@@ -81,11 +81,15 @@ def test_view_dtype_bool():
     assert d.tolist() == [1, 1]
     ones = torch.tensor([0, 1, 1], dtype=torch.uint8).view(torch.bool)
     assert ones.tolist() == [False, True, True]
-    # bytes other than 0 and 1 cannot be read as a Rust bool: refused instead of PyTorch's True
-    two = torch.tensor([2, 0, 1], dtype=torch.uint8).view(torch.bool)
-    assert two.shape == (3,)
-    with pytest.raises(RuntimeError, match="bytes other than 0 and 1"):
-        two.tolist()
+    # other bytes read as byte != 0, as in PyTorch
+    raw = torch.tensor([2, 0, 1, 255], dtype=torch.uint8)
+    two = raw.view(torch.bool)
+    assert two.tolist() == [True, False, True, True]
+    assert two[[0, 3]].tolist() == [True, True]
+    # writing False changes the byte; writing True over a nonzero byte leaves it (PyTorch would store 1)
+    two[1] = True
+    two[3] = False
+    assert raw.tolist() == [2, 1, 1, 0]
 
 
 def test_view_dtype_errors():
@@ -172,6 +176,9 @@ def test_getitem_with_tensors():
     assert x[above].tolist() == [21, 22, 23]
     m = torch.tensor([[True, False, True], [False, False, True]])
     assert x[m].tolist() == A[np.array([[True, False, True], [False, False, True]])].tolist()
+    # NumPy arrays index as the tensors they convert to
+    assert x[np.array([1, 0])].tolist() == A[[1, 0]].tolist()
+    assert x[:, np.array([False, True, True])].tolist() == A[:, [False, True, True]].tolist()
     # a result is a copy
     r = x[[0]]
     r[0, 0, 0] = 100
@@ -323,6 +330,20 @@ def test_setitem_errors():
         r[[0, 1]] = r[1:]
     with raises(RuntimeError, "index_fill_(): Converting complex Scalar to non-complex type is not supported"):
         x[[0]] = 1 + 2j
+    # the order of checks: too many indices, a lone mask's shape, the number's conversion, then the rest
+    i16 = torch.zeros(3, dtype=torch.int16)
+    with raises(IndexError, "too many indices for tensor of dimension 1"):
+        i16[[0], [0]] = 1e10
+    with raises(IndexError, "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3] at index 0"):
+        i16[torch.tensor([True, False])] = 1e10
+    with raises(RuntimeError, "value cannot be converted to type int16_t without overflow"):
+        i16[[5]] = 1e10
+    with raises(RuntimeError, "value cannot be converted to type int16_t without overflow"):
+        i16[torch.tensor([0.5])] = 1e10
+    with raises(RuntimeError, "value cannot be converted to type float without overflow"):
+        x[torch.tensor([True, False, True])] = 1 + 2j
+    x[torch.tensor([True, False, True])] = 1 + 0j
+    assert x.tolist() == [1.0, 0.0, 1.0]
     with raises(TypeError, "can't assign a str to a oxtorch.FloatTensor"):
         x[[1]] = "a"
     # nothing selected: no bounds check

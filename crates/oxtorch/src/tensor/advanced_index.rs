@@ -85,6 +85,8 @@ struct Indexer {
 struct Plan {
     /// The result's sizes.
     sizes: Vec<usize>,
+    /// The result's strides (TensorIterator's choice for PyTorch's output).
+    strides: Vec<usize>,
     /// For each result element (row-major), its offset in the view's storage.
     offsets: Vec<usize>,
 }
@@ -104,7 +106,7 @@ impl Tensor {
         let (view, indices) = (sliced.view, sliced.indices);
         if view.is_meta() {
             let plan = plan(&view, &indices, false)?;
-            return crate::empty(&plan.sizes, (view.dtype(), view.device()));
+            return crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()));
         }
         let device = view.device();
         let host = if device.is_cpu() { view } else { view.cpu()? };
@@ -123,6 +125,7 @@ impl Tensor {
     /// overflow check). Of repeated positions the last write wins. Without any advanced entry the selected view is
     /// filled or copied into, as basic indexing does.
     pub fn index_put_entries(&self, entries: &[IndexEntry], value: &IndexValue) -> Result<()> {
+        let complex_into_real = matches!(value, IndexValue::Scalar(Scalar::Complex(_))) && !self.dtype().is_complex();
         let sliced = self.apply_slicing(entries)?;
         let view = sliced.view;
         if sliced.indices.iter().all(Option::is_none) {
@@ -140,12 +143,21 @@ impl Tensor {
             };
         }
         let defined: Vec<&Tensor> = sliced.indices.iter().flatten().collect();
-        // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which reads the
-        // value as a number, so its dtype need not match
+        // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which checks the
+        // mask's shape first and reads the value as a number, so its dtype need not match
         let masked_fill = matches!(defined.as_slice(), [m] if is_mask(m));
+        if masked_fill {
+            for (d, index) in sliced.indices.iter().enumerate() {
+                if let Some(mask) = index {
+                    check_mask_shape(&view, d, mask)?;
+                }
+            }
+        }
         let value = match value {
             IndexValue::Scalar(s) => {
-                if matches!(s, Scalar::Complex(_)) && !view.dtype().is_complex() {
+                // one int64 index and a number: PyTorch takes `index_fill_`, which refuses any complex number for
+                // a real tensor; otherwise the conversion refuses a nonzero imaginary part
+                if complex_into_real && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64) {
                     runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
                 }
                 s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
@@ -338,16 +350,23 @@ fn broadcast_values(t: &Tensor, sizes: &[usize]) -> Result<Vec<i64>> {
     t.to_vec::<i64>()
 }
 
+/// One index tensor after mask expansion: its values, and the strides PyTorch's tensor would have (its memory
+/// layout decides the result's strides, see [`iterator_strides`]).
+struct Expanded {
+    tensor: Tensor,
+    layout: Vec<usize>,
+}
+
 /// The index tensors per dimension of `view` after type checks and mask expansion (PyTorch's `make_info`:
 /// `checkIndexTensorTypes`, then `expandTensors`), with the masks read (a meta mask, which has no values,
-/// selects nothing).
-fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Option<Tensor>>> {
+/// selects nothing). A mask's positions are the columns of `nonzero()`'s `[n, k]` result (stride `k`).
+fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Option<Expanded>>> {
     for t in indices.iter().flatten() {
         if !matches!(t.dtype(), DType::Int64 | DType::Int32 | DType::UInt8 | DType::Bool) {
             index_err!("tensors used as indices must be long, int, byte or bool tensors")
         }
     }
-    let mut out: Vec<Option<Tensor>> = Vec::with_capacity(view.dim());
+    let mut out: Vec<Option<Expanded>> = Vec::with_capacity(view.dim());
     for (d, index) in indices.iter().enumerate() {
         if out.len() > d {
             // a dimension a mask before it already covers (`recordTensorIndex` skips it)
@@ -355,17 +374,7 @@ fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Optio
         }
         match index {
             Some(mask) if is_mask(mask) => {
-                for j in 0..mask.dim() {
-                    let (m, s) = (mask.sizes()[j], view.sizes().get(d + j).copied());
-                    if Some(m) != s {
-                        index_err!(
-                            "The shape of the mask {} at index {j} does not match the shape of the indexed tensor {} at index {}",
-                            fmt_list(mask.sizes()),
-                            fmt_list(view.sizes()),
-                            d + j
-                        )
-                    }
-                }
+                check_mask_shape(view, d, mask)?;
                 // nonzero(): one column of positions per mask dimension
                 let (positions, count) = if !mask.is_meta() {
                     let flags = mask.cpu()?.to_dtype(DType::Bool)?.to_vec::<bool>()?;
@@ -382,48 +391,132 @@ fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Optio
                     (vec![Vec::new(); mask.dim()], 0)
                 };
                 for column in positions {
-                    out.push(Some(crate::from_vec(column, &[count])?));
+                    out.push(Some(Expanded { tensor: crate::from_vec(column, &[count])?, layout: vec![mask.dim()] }));
                 }
             }
-            Some(t) => out.push(Some(t.clone())),
+            Some(t) => out.push(Some(Expanded { tensor: t.clone(), layout: t.strides().to_vec() })),
             None => out.push(None),
         }
     }
     Ok(out)
 }
 
-/// The result's sizes and, when `with_offsets`, the storage offset of each of its elements (checking that every
-/// index is in range, as PyTorch's kernel does when there is at least one element to produce).
+/// A mask indexing `view` from dimension `d` must have the sizes of the dimensions it covers.
+fn check_mask_shape(view: &Tensor, d: usize, mask: &Tensor) -> Result<()> {
+    for j in 0..mask.dim() {
+        if Some(mask.sizes()[j]) != view.sizes().get(d + j).copied() {
+            index_err!(
+                "The shape of the mask {} at index {j} does not match the shape of the indexed tensor {} at index {}",
+                fmt_list(mask.sizes()),
+                fmt_list(view.sizes()),
+                d + j
+            )
+        }
+    }
+    Ok(())
+}
+
+/// The strides of `sizes`/`strides` broadcast to `shape` (`expand`: 0 along new and stretched dimensions).
+fn expanded_strides(sizes: &[usize], strides: &[usize], shape: &[usize]) -> Vec<usize> {
+    let lead = shape.len() - sizes.len();
+    (0..shape.len())
+        .map(|i| if i < lead || (sizes[i - lead] == 1 && shape[i] != 1) { 0 } else { strides[i - lead] })
+        .collect()
+}
+
+/// The strides TensorIterator gives a new output of `shape` whose inputs have the given sizes and strides
+/// (`compute_fast_setup_type`, else `reorder_dimensions` and `allocate_or_resize_outputs`): contiguous,
+/// channels-last or the inputs' own strides when every input has the output's shape and those layouts; else dense
+/// strides in the inputs' memory order, contiguous when that order is the natural one, otherwise products of the
+/// sizes inside (so a size-0 dimension makes every stride outside it 0).
+fn iterator_strides(shape: &[usize], inputs: &[(Vec<usize>, Vec<usize>)]) -> Vec<usize> {
+    if inputs.iter().all(|(sizes, _)| sizes == shape) {
+        if inputs.iter().all(|(sz, st)| shape::is_contiguous(sz, st)) {
+            return shape::contiguous_strides(shape).to_vec();
+        }
+        if inputs.iter().all(|(sz, st)| crate::MemoryFormat::ChannelsLast.is_contiguous(sz, st)) {
+            if let Ok(strides) = crate::MemoryFormat::ChannelsLast.strides_for(shape) {
+                return strides.to_vec();
+            }
+        }
+        if let Some((_, first)) = inputs.last() {
+            if inputs.iter().all(|(sz, st)| shape::is_non_overlapping_and_dense(sz, st) && st == first) {
+                return first.clone();
+            }
+        }
+    }
+    let broadcast: Vec<Vec<usize>> = inputs.iter().map(|(sz, st)| expanded_strides(sz, st, shape)).collect();
+    let views: Vec<&[usize]> = broadcast.iter().map(Vec::as_slice).collect();
+    let perm = shape::stride_order(shape, &views);
+    if perm.iter().copied().eq((0..shape.len()).rev()) {
+        return shape::contiguous_strides(shape).to_vec();
+    }
+    let mut strides = vec![0usize; shape.len()];
+    let mut next = 1usize;
+    for &d in &perm {
+        strides[d] = next;
+        next = next.saturating_mul(shape[d]);
+    }
+    strides
+}
+
+/// The result's sizes and strides and, when `with_offsets`, the storage offset of each of its elements (checking
+/// that every index is in range, as PyTorch's kernel does when there is at least one element to produce).
 fn plan(view: &Tensor, indices: &[Option<Tensor>], with_offsets: bool) -> Result<Plan> {
     let expanded = expand_indices(view, indices)?;
     let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
     let shapes: Vec<Vec<usize>> =
-        indexed.iter().filter_map(|&d| expanded[d].as_ref().map(|t| t.sizes().to_vec())).collect();
+        indexed.iter().filter_map(|&d| expanded[d].as_ref().map(|e| e.tensor.sizes().to_vec())).collect();
     let bshape = broadcast_indices(&shapes)?;
     let (first, last) = match (indexed.first(), indexed.last()) {
         (Some(&f), Some(&l)) => (f, l),
         _ => runtime_err!("internal error: advanced indexing without index tensors"),
     };
     // the indexed dimensions stay in place when they are adjacent, else the broadcast ones go first
+    // (`transposeToFront`)
     let adjacent = last - first + 1 == indexed.len();
     let rest: Vec<usize> = (0..view.dim()).filter(|d| !indexed.contains(d)).collect();
     let split = if adjacent { rest.iter().filter(|&&d| d < first).count() } else { 0 };
+    if indexed.iter().any(|&d| view.sizes()[d] == 0) && !bshape.contains(&0) {
+        index_err!("index is out of bounds for dimension with size 0")
+    }
     let mut sizes: Vec<usize> = rest[..split].iter().map(|&d| view.sizes()[d]).collect();
     sizes.extend_from_slice(&bshape);
     sizes.extend(rest[split..].iter().map(|&d| view.sizes()[d]));
+    // the layout of PyTorch's output: the source restrided over the result (`restride_src`), and each index
+    // broadcast (`expand_outplace`, int32 ones converted to int64 keeping dense layouts) and reshaped to the
+    // result's rank (`reshape_indexer`)
+    let mut src_strides: Vec<usize> = rest[..split].iter().map(|&d| view.strides()[d]).collect();
+    src_strides.extend(std::iter::repeat_n(0, bshape.len()));
+    src_strides.extend(rest[split..].iter().map(|&d| view.strides()[d]));
+    let mut layouts = vec![(sizes.clone(), src_strides)];
+    let after = rest.len() - split;
+    let mut reshaped: Vec<usize> = vec![1; split];
+    reshaped.extend_from_slice(&bshape);
+    reshaped.extend(std::iter::repeat_n(1, after));
+    for e in expanded.iter().flatten() {
+        let mut strides = expanded_strides(e.tensor.sizes(), &e.layout, &bshape);
+        if e.tensor.dtype() == DType::Int32 && !shape::is_non_overlapping_and_dense(&bshape, &strides) {
+            strides = shape::contiguous_strides(&bshape).to_vec();
+        }
+        let strides = shape::view_strides(&bshape, &strides, &reshaped)
+            .map_or_else(|| shape::contiguous_strides(&reshaped).to_vec(), |s| s.to_vec());
+        layouts.push((reshaped.clone(), strides));
+    }
+    let strides = iterator_strides(&sizes, &layouts);
     if !with_offsets {
-        return Ok(Plan { sizes, offsets: Vec::new() });
+        return Ok(Plan { sizes, strides, offsets: Vec::new() });
     }
     shape::check_numel(&sizes)?;
     let numel = shape::numel(&sizes);
     if numel == 0 {
-        return Ok(Plan { sizes, offsets: Vec::new() });
+        return Ok(Plan { sizes, strides, offsets: Vec::new() });
     }
     let mut indexers = Vec::with_capacity(indexed.len());
     for &d in &indexed {
-        if let Some(t) = &expanded[d] {
+        if let Some(e) = &expanded[d] {
             indexers.push(Indexer {
-                values: broadcast_values(t, &bshape)?,
+                values: broadcast_values(&e.tensor, &bshape)?,
                 size: view.sizes()[d],
                 stride: view.strides()[d],
             });
@@ -460,7 +553,7 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], with_offsets: bool) -> Result
             }
         }
     }
-    Ok(Plan { sizes, offsets })
+    Ok(Plan { sizes, strides, offsets })
 }
 
 /// The offsets of every position of the given dimensions of `view` (row-major over them).
@@ -473,18 +566,24 @@ fn dim_offsets(view: &Tensor, dims: &[usize]) -> Vec<usize> {
     offsets
 }
 
-/// The selected elements of a CPU view, as a new contiguous tensor.
+/// The selected elements of a CPU view, as a new tensor with the plan's strides.
 fn gather(view: &Tensor, plan: &Plan) -> Result<Tensor> {
     if plan.offsets.is_empty() {
-        return crate::empty(&plan.sizes, (view.dtype(), view.device()));
+        return crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()));
     }
-    crate::dispatch_dtype!(view.dtype(), T => {
+    let row_major = crate::dispatch_dtype!(view.dtype(), T => {
         let values = with_slice::<T, _>(view.storage(), |data| {
             plan.offsets.iter().map(|&o| data.get(o).copied()).collect::<Option<Vec<T>>>()
         })?;
         let values = values.ok_or_else(|| Error::Runtime("internal error: an index offset is outside the storage".into()))?;
-        crate::from_vec(values, &plan.sizes)
-    })
+        crate::from_vec(values, &plan.sizes)?
+    });
+    if row_major.strides() == plan.strides.as_slice() {
+        return Ok(row_major);
+    }
+    let out = crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()))?;
+    out.copy_(&row_major)?;
+    Ok(out)
 }
 
 /// Stores `values` (contiguous, of the plan's shape and the view's dtype) into the selected elements of a CPU view.

@@ -69,9 +69,10 @@ impl Tensor {
     /// dimension (which must have stride 1) is split or merged by the ratio of the sizes, with PyTorch's checks
     /// and messages in PyTorch's order.
     ///
-    /// Deviation forced by Rust's `bool`: a bool view of bytes other than 0 and 1 is created, but kernels refuse to
-    /// read it (an error, not PyTorch's any-nonzero-is-true), and a value written into a bool tensor through a view
-    /// of another type is stored as 0 or 1 (a nonzero byte reads back as 1).
+    /// Rust's `bool` has only the bytes 0 and 1, so bool views of other bytes are handled apart (see the CPU
+    /// backend's `lock.rs`): they read as `byte != 0`, as PyTorch's do; writing `true` through such a view leaves a
+    /// nonzero byte as it is (PyTorch stores 1); and a value written into a bool tensor through a view of another
+    /// type is stored as 0 or 1 (a nonzero byte reads back as 1, where PyTorch keeps it).
     pub fn view_dtype(&self, dtype: crate::dtype::DType) -> Result<Tensor> {
         let from = self.dtype();
         if from == dtype {
