@@ -769,7 +769,12 @@ impl PyTensor {
                 )))
             }
         };
-        let (list, tuple) = index_list(idx)?;
+        // a bare `True` assigns through `unsqueeze(0)` as a copy (PyTorch's `set_item` for one boolean)
+        let (list, tuple) = if idx.is_instance_of::<pyo3::types::PyBool>() {
+            (vec![IndexEntry::Basic(TensorIndex::NewAxis)], false)
+        } else {
+            index_list(idx)?
+        };
         if is_advanced(&list) {
             // index_put_: a number converted to this dtype, a tensor of this dtype broadcast to the result
             let target = self.strided()?;

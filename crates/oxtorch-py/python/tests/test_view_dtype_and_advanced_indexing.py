@@ -350,3 +350,43 @@ def test_setitem_errors():
     e = torch.zeros(2, 0)
     e[[5]] = 1
     assert e.shape == (2, 0)
+
+
+def test_setitem_true_is_a_copy_into_unsqueeze():
+    # x[True] = v copies (with a dtype cast) into x.unsqueeze(0), as PyTorch's set_item does for one boolean
+    b = torch.tensor([True, True])
+    b[True] = torch.tensor(0.25 + 0.75j, dtype=torch.complex128)
+    assert b.tolist() == [True, True]
+    u = torch.zeros(2, dtype=torch.uint8)
+    u[True] = torch.tensor(7.0, dtype=torch.float16)
+    assert u.tolist() == [7, 7]
+
+
+def test_setitem_number_conversion_by_path():
+    # the general path converts as a one-element fill: bfloat16 through double
+    x = torch.zeros(2, 2, dtype=torch.bfloat16)
+    x[[0], [1]] = 1e300
+    assert x.tolist() == [[0.0, float("inf")], [0.0, 0.0]]
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        x[[0], [1]] = 1 + 2j
+    # masked_fill_ and index_fill_ convert strictly
+    with raises(RuntimeError, "value cannot be converted to type c10::BFloat16 without overflow"):
+        x[torch.tensor([[True, False], [True, True]])] = 1 + 2j
+    with raises(RuntimeError, "value cannot be converted to type c10::BFloat16 without overflow"):
+        torch.zeros(3, dtype=torch.bfloat16)[[0, 1]] = 1e300
+
+
+def test_setitem_restrided_source_out_of_storage():
+    v = torch.zeros(1, 1, dtype=torch.int8).transpose(0, 1)[0, None][1:2:3, None, None]
+    assert tuple(v.shape) == (0, 1, 1, 1)
+    with raises(RuntimeError, "setStorage: sizes [3, 1, 1], strides [0, 1, 1], storage offset 1, and itemsize 1 requiring a storage size of 2 are out of bounds for storage of size 1"):
+        v[torch.tensor([0, 0, 0]), 0] = True
+    with raises(IndexError, "index is out of bounds for dimension with size 0"):
+        torch.zeros(0, 3)[[0]]
+    # an assignment has no size-0 check: the restrided source's bounds, then the kernel's
+    with raises(RuntimeError, "setStorage: sizes [1, 3], strides [0, 1], storage offset 0, and itemsize 4 requiring a storage size of 12 are out of bounds for storage of size 0"):
+        torch.zeros(0, 3)[[0]] = 1
+    e = torch.zeros(0, 0)
+    e[[0]] = 1
+    with raises(IndexError, "index 0 is out of bounds for dimension 0 with size 0"):
+        torch.zeros(5)[4:4][[0]] = 1.0

@@ -105,12 +105,12 @@ impl Tensor {
         }
         let (view, indices) = (sliced.view, sliced.indices);
         if view.is_meta() {
-            let plan = plan(&view, &indices, false)?;
+            let plan = plan(&view, &indices, false, false)?;
             return crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()));
         }
         let device = view.device();
         let host = if device.is_cpu() { view } else { view.cpu()? };
-        let plan = plan(&host, &indices, true)?;
+        let plan = plan(&host, &indices, false, true)?;
         let result = gather(&host, &plan)?;
         if device.is_cpu() {
             Ok(result)
@@ -156,11 +156,15 @@ impl Tensor {
         let value = match value {
             IndexValue::Scalar(s) => {
                 // one int64 index and a number: PyTorch takes `index_fill_`, which refuses any complex number for
-                // a real tensor; otherwise the conversion refuses a nonzero imaginary part
-                if complex_into_real && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64) {
+                // a real tensor; `index_fill_` and `masked_fill_` convert the number strictly, the general path as a
+                // one-element fill (float16 and bfloat16 through double, so a nonzero imaginary part is reported
+                // against double and huge reals round to infinity)
+                let index_fill = matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
+                if complex_into_real && index_fill {
                     runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
                 }
-                s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
+                let check = crate::scalar::fill_check(if index_fill || masked_fill { 2 } else { 1 });
+                s.check_convertible(view.dtype(), check)?;
                 crate::full(&[], *s, (view.dtype(), Device::cpu()))?
             }
             IndexValue::Tensor(t) if masked_fill && t.numel() == 1 && !t.is_meta() => {
@@ -174,7 +178,7 @@ impl Tensor {
                 strip_leading_ones(t)?
             }
         };
-        let plan_shape = plan(&view, &sliced.indices, false)?.sizes;
+        let plan_shape = plan(&view, &sliced.indices, true, false)?.sizes;
         if !broadcastable(value.sizes(), &plan_shape) {
             runtime_err!(
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
@@ -195,11 +199,11 @@ impl Tensor {
         let target: Vec<i64> = plan_shape.iter().map(|&n| n as i64).collect();
         let values = value.cpu()?.expand(&target)?.contiguous()?;
         if view.device().is_cpu() {
-            let plan = plan(&view, &sliced.indices, true)?;
+            let plan = plan(&view, &sliced.indices, true, true)?;
             scatter(&view, &plan, &values)
         } else {
             let host = view.cpu()?.clone_tensor()?;
-            let plan = plan(&host, &sliced.indices, true)?;
+            let plan = plan(&host, &sliced.indices, true, true)?;
             scatter(&host, &plan, &values)?;
             view.copy_(&host)
         }
@@ -462,7 +466,8 @@ fn iterator_strides(shape: &[usize], inputs: &[(Vec<usize>, Vec<usize>)]) -> Vec
 
 /// The result's sizes and strides and, when `with_offsets`, the storage offset of each of its elements (checking
 /// that every index is in range, as PyTorch's kernel does when there is at least one element to produce).
-fn plan(view: &Tensor, indices: &[Option<Tensor>], with_offsets: bool) -> Result<Plan> {
+/// `for_put`: the plan of an assignment (`index_put_`), which PyTorch checks slightly differently from a read.
+fn plan(view: &Tensor, indices: &[Option<Tensor>], for_put: bool, with_offsets: bool) -> Result<Plan> {
     let expanded = expand_indices(view, indices)?;
     let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
     let shapes: Vec<Vec<usize>> =
@@ -477,18 +482,30 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], with_offsets: bool) -> Result
     let adjacent = last - first + 1 == indexed.len();
     let rest: Vec<usize> = (0..view.dim()).filter(|d| !indexed.contains(d)).collect();
     let split = if adjacent { rest.iter().filter(|&&d| d < first).count() } else { 0 };
-    if indexed.iter().any(|&d| view.sizes()[d] == 0) && !bshape.contains(&0) {
-        index_err!("index is out of bounds for dimension with size 0")
-    }
     let mut sizes: Vec<usize> = rest[..split].iter().map(|&d| view.sizes()[d]).collect();
     sizes.extend_from_slice(&bshape);
     sizes.extend(rest[split..].iter().map(|&d| view.sizes()[d]));
-    // the layout of PyTorch's output: the source restrided over the result (`restride_src`), and each index
-    // broadcast (`expand_outplace`, int32 ones converted to int64 keeping dense layouts) and reshaped to the
-    // result's rank (`reshape_indexer`)
+    // reading checks that an indexed dimension of size 0 gets no position (PyTorch's `index`); both directions
+    // restride the source over the result (`restride_src`), whose `as_strided` checks its storage bounds
+    if !for_put && indexed.iter().any(|&d| view.sizes()[d] == 0) && !bshape.contains(&0) {
+        index_err!("index is out of bounds for dimension with size 0")
+    }
     let mut src_strides: Vec<usize> = rest[..split].iter().map(|&d| view.strides()[d]).collect();
     src_strides.extend(std::iter::repeat_n(0, bshape.len()));
     src_strides.extend(rest[split..].iter().map(|&d| view.strides()[d]));
+    let itemsize = view.element_size();
+    let needed = shape::required_storage_len(&sizes, &src_strides, view.storage_offset()).saturating_mul(itemsize);
+    if needed > view.storage().nbytes() {
+        runtime_err!(
+            "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {itemsize} requiring a storage size of {needed} are out of bounds for storage of size {}",
+            fmt_list(&sizes),
+            fmt_list(&src_strides),
+            view.storage_offset(),
+            view.storage().nbytes()
+        )
+    }
+    // the layout of PyTorch's output: the restrided source, and each index broadcast (`expand_outplace`, int32
+    // ones converted to int64 keeping dense layouts) and reshaped to the result's rank (`reshape_indexer`)
     let mut layouts = vec![(sizes.clone(), src_strides)];
     let after = rest.len() - split;
     let mut reshaped: Vec<usize> = vec![1; split];
