@@ -390,3 +390,17 @@ def test_setitem_restrided_source_out_of_storage():
     e[[0]] = 1
     with raises(IndexError, "index 0 is out of bounds for dimension 0 with size 0"):
         torch.zeros(5)[4:4][[0]] = 1.0
+    # a tensor value takes index_put_'s checks: the size-0 one first
+    with raises(IndexError, "index is out of bounds for dimension with size 0"):
+        torch.zeros(0, 3)[[0]] = torch.ones(3)
+
+
+def test_too_many_indices_after_several_ellipses():
+    v = torch.zeros(1, 4, 1, dtype=torch.complex128)
+    with raises(IndexError, "too many indices for tensor of dimension 3 (got 5)"):
+        v[..., ..., torch.tensor([False])]
+    w = torch.zeros(3, 0, 1, 4, dtype=torch.float16)
+    with raises(IndexError, "too many indices for tensor of dimension 4 (got 7)"):
+        w[..., ..., torch.tensor([-2, 0, -3])]
+    with raises(IndexError, "index 100 is out of bounds for dimension 2 with size 1"):
+        w[-3, [0, 0], 100, 2]

@@ -146,6 +146,7 @@ impl Tensor {
         // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which checks the
         // mask's shape first and reads the value as a number, so its dtype need not match
         let masked_fill = matches!(defined.as_slice(), [m] if is_mask(m));
+        check_index_count(&view, &sliced.indices)?;
         if masked_fill {
             for (d, index) in sliced.indices.iter().enumerate() {
                 if let Some(mask) = index {
@@ -153,6 +154,7 @@ impl Tensor {
                 }
             }
         }
+        let scalar_value = matches!(value, IndexValue::Scalar(_));
         let value = match value {
             IndexValue::Scalar(s) => {
                 // one int64 index and a number: PyTorch takes `index_fill_`, which refuses any complex number for
@@ -178,7 +180,9 @@ impl Tensor {
                 strip_leading_ones(t)?
             }
         };
-        let plan_shape = plan(&view, &sliced.indices, true, false)?.sizes;
+        // `index_fill_` (one int64 index and a number) has no size-0 check; `index_put_` checks as a read does
+        let index_fill = scalar_value && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
+        let plan_shape = plan(&view, &sliced.indices, index_fill, false)?.sizes;
         if !broadcastable(value.sizes(), &plan_shape) {
             runtime_err!(
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
@@ -199,11 +203,11 @@ impl Tensor {
         let target: Vec<i64> = plan_shape.iter().map(|&n| n as i64).collect();
         let values = value.cpu()?.expand(&target)?.contiguous()?;
         if view.device().is_cpu() {
-            let plan = plan(&view, &sliced.indices, true, true)?;
+            let plan = plan(&view, &sliced.indices, index_fill, true)?;
             scatter(&view, &plan, &values)
         } else {
             let host = view.cpu()?.clone_tensor()?;
-            let plan = plan(&host, &sliced.indices, true, true)?;
+            let plan = plan(&host, &sliced.indices, index_fill, true)?;
             scatter(&host, &plan, &values)?;
             view.copy_(&host)
         }
@@ -365,6 +369,7 @@ struct Expanded {
 /// `checkIndexTensorTypes`, then `expandTensors`), with the masks read (a meta mask, which has no values,
 /// selects nothing). A mask's positions are the columns of `nonzero()`'s `[n, k]` result (stride `k`).
 fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Option<Expanded>>> {
+    check_index_count(view, indices)?;
     for t in indices.iter().flatten() {
         if !matches!(t.dtype(), DType::Int64 | DType::Int32 | DType::UInt8 | DType::Bool) {
             index_err!("tensors used as indices must be long, int, byte or bool tensors")
@@ -403,6 +408,15 @@ fn expand_indices(view: &Tensor, indices: &[Option<Tensor>]) -> Result<Vec<Optio
         }
     }
     Ok(out)
+}
+
+/// At most one index per dimension (the check of `index` / `index_put_`, which counts a mask as one entry but
+/// places it by its first dimension; several `...` can push entries past the end).
+fn check_index_count(view: &Tensor, indices: &[Option<Tensor>]) -> Result<()> {
+    if indices.len() > view.dim() {
+        index_err!("too many indices for tensor of dimension {} (got {})", view.dim(), indices.len())
+    }
+    Ok(())
 }
 
 /// A mask indexing `view` from dimension `d` must have the sizes of the dimensions it covers.
@@ -466,8 +480,8 @@ fn iterator_strides(shape: &[usize], inputs: &[(Vec<usize>, Vec<usize>)]) -> Vec
 
 /// The result's sizes and strides and, when `with_offsets`, the storage offset of each of its elements (checking
 /// that every index is in range, as PyTorch's kernel does when there is at least one element to produce).
-/// `for_put`: the plan of an assignment (`index_put_`), which PyTorch checks slightly differently from a read.
-fn plan(view: &Tensor, indices: &[Option<Tensor>], for_put: bool, with_offsets: bool) -> Result<Plan> {
+/// `index_fill`: the plan of PyTorch's `index_fill_` route for an assignment, which skips the size-0 check.
+fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offsets: bool) -> Result<Plan> {
     let expanded = expand_indices(view, indices)?;
     let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
     let shapes: Vec<Vec<usize>> =
@@ -485,9 +499,9 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], for_put: bool, with_offsets: 
     let mut sizes: Vec<usize> = rest[..split].iter().map(|&d| view.sizes()[d]).collect();
     sizes.extend_from_slice(&bshape);
     sizes.extend(rest[split..].iter().map(|&d| view.sizes()[d]));
-    // reading checks that an indexed dimension of size 0 gets no position (PyTorch's `index`); both directions
-    // restride the source over the result (`restride_src`), whose `as_strided` checks its storage bounds
-    if !for_put && indexed.iter().any(|&d| view.sizes()[d] == 0) && !bshape.contains(&0) {
+    // an indexed dimension of size 0 can take no position (PyTorch's `AdvancedIndex`, not on the `index_fill_`
+    // route); both restride the source over the result (`restride_src`), whose `as_strided` checks its storage bounds
+    if !index_fill && indexed.iter().any(|&d| view.sizes()[d] == 0) && !bshape.contains(&0) {
         index_err!("index is out of bounds for dimension with size 0")
     }
     let mut src_strides: Vec<usize> = rest[..split].iter().map(|&d| view.strides()[d]).collect();
