@@ -404,3 +404,17 @@ def test_too_many_indices_after_several_ellipses():
         w[..., ..., torch.tensor([-2, 0, -3])]
     with raises(IndexError, "index 100 is out of bounds for dimension 2 with size 1"):
         w[-3, [0, 0], 100, 2]
+
+
+def test_index_fill_route_messages():
+    # one int64 index and a number: index_fill_'s dimension in the message, storage check before the conversion
+    b = torch.full((2, 1), False, dtype=torch.bool)
+    with raises(IndexError, "index 1 is out of bounds for dimension 1 with size 1"):
+        b[..., torch.tensor([1])] = -1.5
+    u = torch.zeros(0, 2, 4, dtype=torch.uint8)
+    with raises(RuntimeError, "setStorage: sizes [2, 2, 4], strides [0, 4, 1], storage offset 0, and itemsize 1 requiring a storage size of 8 are out of bounds for storage of size 0"):
+        u[torch.tensor([0, 0])] = 1e300
+    # a lone mask with a one-element tensor: masked_fill_ converts its number strictly
+    h = torch.zeros(2, dtype=torch.bfloat16)
+    with raises(RuntimeError, "value cannot be converted to type c10::BFloat16 without overflow"):
+        h[torch.tensor([True, False]),] = torch.tensor(-6 - 0.5j, dtype=torch.complex128)

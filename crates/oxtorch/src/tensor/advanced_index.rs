@@ -154,35 +154,43 @@ impl Tensor {
                 }
             }
         }
-        let scalar_value = matches!(value, IndexValue::Scalar(_));
-        let value = match value {
-            IndexValue::Scalar(s) => {
-                // one int64 index and a number: PyTorch takes `index_fill_`, which refuses any complex number for
-                // a real tensor; `index_fill_` and `masked_fill_` convert the number strictly, the general path as a
-                // one-element fill (float16 and bfloat16 through double, so a nonzero imaginary part is reported
-                // against double and huge reals round to infinity)
-                let index_fill = matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
-                if complex_into_real && index_fill {
+        // one int64 index and a number: PyTorch's `index_fill_` route, which refuses any complex number for a real
+        // tensor, restrides the target (its storage check) before converting the number strictly, has no size-0
+        // check, and reports positions out of range against the tensor's dimension
+        let index_fill =
+            matches!(value, IndexValue::Scalar(_)) && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
+        let (value, plan_shape) = match value {
+            IndexValue::Scalar(s) if index_fill => {
+                if complex_into_real {
                     runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
                 }
-                let check = crate::scalar::fill_check(if index_fill || masked_fill { 2 } else { 1 });
+                let plan_shape = plan(&view, &sliced.indices, true, false)?.sizes;
+                s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
+                (crate::full(&[], *s, (view.dtype(), Device::cpu()))?, plan_shape)
+            }
+            IndexValue::Scalar(s) => {
+                // `masked_fill_` converts the number strictly, the general path as a one-element fill (float16 and
+                // bfloat16 through double: a nonzero imaginary part is reported against double, huge reals round
+                // to infinity)
+                let check = crate::scalar::fill_check(if masked_fill { 2 } else { 1 });
                 s.check_convertible(view.dtype(), check)?;
-                crate::full(&[], *s, (view.dtype(), Device::cpu()))?
+                let value = crate::full(&[], *s, (view.dtype(), Device::cpu()))?;
+                (value, plan(&view, &sliced.indices, false, false)?.sizes)
             }
             IndexValue::Tensor(t) if masked_fill && t.numel() == 1 && !t.is_meta() => {
-                crate::full(&[], t.item()?, (view.dtype(), Device::cpu()))?
+                let item = t.item()?;
+                item.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
+                let value = crate::full(&[], item, (view.dtype(), Device::cpu()))?;
+                (value, plan(&view, &sliced.indices, false, false)?.sizes)
             }
             IndexValue::Tensor(t) => {
                 check_no_overlap(&view, t)?;
                 for index in &defined {
                     check_no_overlap(&view, index)?;
                 }
-                strip_leading_ones(t)?
+                (strip_leading_ones(t)?, plan(&view, &sliced.indices, false, false)?.sizes)
             }
         };
-        // `index_fill_` (one int64 index and a number) has no size-0 check; `index_put_` checks as a read does
-        let index_fill = scalar_value && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
-        let plan_shape = plan(&view, &sliced.indices, index_fill, false)?.sizes;
         if !broadcastable(value.sizes(), &plan_shape) {
             runtime_err!(
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
@@ -480,7 +488,8 @@ fn iterator_strides(shape: &[usize], inputs: &[(Vec<usize>, Vec<usize>)]) -> Vec
 
 /// The result's sizes and strides and, when `with_offsets`, the storage offset of each of its elements (checking
 /// that every index is in range, as PyTorch's kernel does when there is at least one element to produce).
-/// `index_fill`: the plan of PyTorch's `index_fill_` route for an assignment, which skips the size-0 check.
+/// `index_fill`: the plan of PyTorch's `index_fill_` route for an assignment, which skips the size-0 check and
+/// names the tensor's dimension in its out-of-range message.
 fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offsets: bool) -> Result<Plan> {
     let expanded = expand_indices(view, indices)?;
     let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
@@ -561,7 +570,9 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offset
             let v = ix.values[p];
             let n = ix.size as i64;
             if !(v >= -n && v < n) {
-                index_err!("index {v} is out of bounds for dimension {j} with size {n}")
+                // `index` numbers the index tensors; `index_fill_` names the tensor's dimension
+                let dim = if index_fill { indexed[j] } else { j };
+                index_err!("index {v} is out of bounds for dimension {dim} with size {n}")
             }
             let wrapped = if v < 0 { v + n } else { v } as usize;
             *slot += wrapped * ix.stride;
