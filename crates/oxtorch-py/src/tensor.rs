@@ -749,16 +749,16 @@ impl PyTensor {
         apply_index(self.strided()?, idx).map(PyTensor::new)
     }
 
-    /// `t[index] = value`, as PyTorch's `THPVariable_setitem`: `t[False] = v` does nothing; a number is
-    /// converted to this tensor's dtype with PyTorch's overflow check (as `fill_` does for a bare integer
-    /// index); a tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is
-    /// stripped of leading size-1 dimensions and expanded to the view's shape.
+    /// `t[index] = value`, as PyTorch's `THPVariable_setitem`: `t[False] = v` does nothing; with basic indices a
+    /// number is converted to this tensor's dtype with PyTorch's overflow check (as `fill_` of the view does); a
+    /// tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is stripped of
+    /// leading size-1 dimensions and expanded to the view's shape. With index tensors, lists or masks it is
+    /// `index_put_` (`oxtorch::Tensor::index_put_entries`).
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
         }
         self.dense("__setitem__")?;
-        let int_index = idx.is_instance_of::<pyo3::types::PyInt>() && !idx.is_instance_of::<pyo3::types::PyBool>();
         let value = match operand(value) {
             Ok(v) => v,
             Err(_) => {
@@ -791,8 +791,8 @@ impl PyTensor {
         let view = self.strided()?.index_entries(&list, tuple).py()?;
         match value {
             Operand::Scalar(s) => {
-                let check = if int_index { oxtorch::scalar::fill_check(view.numel()) } else { ConversionCheck::Strict };
-                s.check_convertible(view.dtype(), check).py()?;
+                // a number fills the view: one element through `scalar_fill` (float16 and bfloat16 via double)
+                s.check_convertible(view.dtype(), oxtorch::scalar::fill_check(view.numel())).py()?;
                 compute(py, &[&view], || view.fill_(s))
             }
             Operand::Tensor(src) if src.sizes() == view.sizes() => compute(py, &[&view, &src], || view.copy_(&src)),

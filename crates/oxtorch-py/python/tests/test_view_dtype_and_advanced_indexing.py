@@ -418,3 +418,17 @@ def test_index_fill_route_messages():
     h = torch.zeros(2, dtype=torch.bfloat16)
     with raises(RuntimeError, "value cannot be converted to type c10::BFloat16 without overflow"):
         h[torch.tensor([True, False]),] = torch.tensor(-6 - 0.5j, dtype=torch.complex128)
+
+
+def test_basic_setitem_number_checks_as_fill_of_the_view():
+    # one element: float16/bfloat16 through double (huge reals become inf, imaginary parts reported as double)
+    x = torch.zeros(3, dtype=torch.bfloat16)
+    x[0:1] = 1e300
+    assert x.tolist()[0] == float("inf")
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        x[0:1] = 1 + 2j
+    with raises(RuntimeError, "value cannot be converted to type c10::BFloat16 without overflow"):
+        x[0:2] = 1 + 2j
+    h = torch.zeros(1, 1, 1, dtype=torch.float16)
+    h[..., :] = 9007199254740993
+    assert h.tolist() == [[[float("inf")]]]
