@@ -432,3 +432,15 @@ def test_basic_setitem_number_checks_as_fill_of_the_view():
     h = torch.zeros(1, 1, 1, dtype=torch.float16)
     h[..., :] = 9007199254740993
     assert h.tolist() == [[[float("inf")]]]
+
+
+def test_index_fill_complex_check_comes_first():
+    v = torch.tensor([[24.0, -24.0, 87.0]], dtype=torch.float64).unsqueeze(1)
+    with raises(RuntimeError, "index_fill_(): Converting complex Scalar to non-complex type is not supported"):
+        v[..., ..., [-1]] = complex(6.0, -6.0)
+    # index_fill_ wraps the dimension the index landed on
+    with raises(IndexError, "Dimension out of range (expected to be in range of [-3, 2], but got 4)"):
+        v[..., ..., [-1]] = 1.0
+    # other routes count the indices
+    with raises(IndexError, "too many indices for tensor of dimension 3 (got 5)"):
+        v[..., ..., [-1]] = torch.ones(1, dtype=torch.float64)

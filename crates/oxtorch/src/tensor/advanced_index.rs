@@ -146,6 +146,20 @@ impl Tensor {
         // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which checks the
         // mask's shape first and reads the value as a number, so its dtype need not match
         let masked_fill = matches!(defined.as_slice(), [m] if is_mask(m));
+        // one int64 index and a number: PyTorch's `index_fill_` route, which first refuses any complex number for a
+        // real tensor, restrides the target (its storage check) before converting the number strictly, has no
+        // size-0 check, and reports positions out of range against the tensor's dimension
+        let index_fill =
+            matches!(value, IndexValue::Scalar(_)) && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
+        if index_fill && complex_into_real {
+            runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
+        }
+        if index_fill {
+            // `index_fill_(dim, ...)` wraps the index's dimension (several `...` can push it past the end)
+            if let Some(d) = sliced.indices.iter().position(Option::is_some) {
+                shape::wrap_dim(d as i64, view.dim())?;
+            }
+        }
         check_index_count(&view, &sliced.indices)?;
         if masked_fill {
             for (d, index) in sliced.indices.iter().enumerate() {
@@ -154,16 +168,8 @@ impl Tensor {
                 }
             }
         }
-        // one int64 index and a number: PyTorch's `index_fill_` route, which refuses any complex number for a real
-        // tensor, restrides the target (its storage check) before converting the number strictly, has no size-0
-        // check, and reports positions out of range against the tensor's dimension
-        let index_fill =
-            matches!(value, IndexValue::Scalar(_)) && matches!(defined.as_slice(), [t] if t.dtype() == DType::Int64);
         let (value, plan_shape) = match value {
             IndexValue::Scalar(s) if index_fill => {
-                if complex_into_real {
-                    runtime_err!("index_fill_(): Converting complex Scalar to non-complex type is not supported")
-                }
                 let plan_shape = plan(&view, &sliced.indices, true, false)?.sizes;
                 s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
                 (crate::full(&[], *s, (view.dtype(), Device::cpu()))?, plan_shape)
