@@ -596,3 +596,27 @@ fn index_result_strides_follow_tensor_iterator() {
     let r = x24().index_entries(&[full(), idx(&[2, 0])], true).unwrap();
     assert_eq!(geometry(&r), (vec![2, 2, 4], vec![8, 4, 1], 0));
 }
+
+#[test]
+fn failed_assignment_keeps_earlier_writes() {
+    // PyTorch's kernels write in order and stop at the first position out of range (index_fill_ names the
+    // tensor's dimension, index_put_ the index's number)
+    let v = arange(8, DType::Float32).unwrap().view(&[4, 2]).unwrap();
+    expect_err(
+        v.index_put_entries(
+            &[IndexEntry::Basic(TensorIndex::Ellipsis), idx(&[-2, -3])],
+            &IndexValue::Scalar(Scalar::Float(2.0)),
+        ),
+        "IndexError",
+        "index -3 is out of bounds for dimension 1 with size 2",
+    );
+    assert_eq!(floats(&v), vec![2.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+    let w = arange(8, DType::Float32).unwrap().view(&[4, 2]).unwrap();
+    let nines = from_vec(vec![9.0f32, 9.0], &[2]).unwrap();
+    expect_err(
+        w.index_put_entries(&[idx(&[0, 5, 1])], &IndexValue::Tensor(nines)),
+        "IndexError",
+        "index 5 is out of bounds for dimension 0 with size 4",
+    );
+    assert_eq!(floats(&w), vec![9.0, 9.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+}

@@ -444,3 +444,15 @@ def test_index_fill_complex_check_comes_first():
     # other routes count the indices
     with raises(IndexError, "too many indices for tensor of dimension 3 (got 5)"):
         v[..., ..., [-1]] = torch.ones(1, dtype=torch.float64)
+
+
+def test_failed_assignment_keeps_the_writes_before_the_bad_index():
+    # PyTorch's kernels write in order and stop at the first position out of range
+    v = torch.arange(8, dtype=torch.float32).reshape(4, 2)
+    with raises(IndexError, "index -3 is out of bounds for dimension 1 with size 2"):
+        v[..., [-2, -3]] = 2.0
+    assert v.tolist() == [[2.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]
+    w = torch.arange(8, dtype=torch.float32).reshape(4, 2)
+    with raises(IndexError, "index 5 is out of bounds for dimension 0 with size 4"):
+        w[[0, 5, 1]] = torch.tensor([9.0, 9.0])
+    assert w.tolist() == [[9.0, 9.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]

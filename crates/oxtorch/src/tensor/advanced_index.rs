@@ -3,9 +3,12 @@
 //! (`applySlicing`), recording the index tensors against the dimensions of that view; boolean masks become the
 //! index tensors of their nonzero positions; the index tensors are broadcast together; the indexed dimensions are
 //! replaced by the broadcast shape, in place when they are adjacent and at the front otherwise. Reading copies the
-//! selected elements into a new tensor (`index`); writing stores a value broadcast to the result's shape into
-//! them (`index_put_`, without accumulation: of repeated positions, the last write wins, which is also what
-//! PyTorch's CPU kernel does for a serial loop).
+//! selected elements into a new tensor (`index`, with the strides TensorIterator would give PyTorch's output);
+//! writing stores a value broadcast to the result's shape into them (`index_put_`, without accumulation: of
+//! repeated positions, the last write wins, which is also what PyTorch's CPU kernel does for a serial loop; an
+//! assignment that meets an index out of range keeps the writes before it in row-major order, as PyTorch's kernels
+//! do when they run serially). Assignments follow the checks of the kernel PyTorch routes them to: `index_fill_`
+//! for a number with one int64 index, `masked_fill_` for one mask and a one-element value, `index_put_` otherwise.
 
 use super::index::TensorIndex;
 use super::Tensor;
@@ -81,14 +84,29 @@ struct Indexer {
     stride: usize,
 }
 
+/// Which of PyTorch's kernels an advanced indexing operation follows (their checks differ slightly).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Route {
+    /// `index` (reading).
+    Index,
+    /// `index_put_` (assigning a tensor, or a number with several indices or a mask).
+    IndexPut,
+    /// `index_fill_` (assigning a number with a single int64 index): no size-0 check, the tensor's dimension in
+    /// out-of-range messages.
+    IndexFill,
+}
+
 /// The geometry of an advanced indexing operation on a strided view.
 struct Plan {
     /// The result's sizes.
     sizes: Vec<usize>,
     /// The result's strides (TensorIterator's choice for PyTorch's output).
     strides: Vec<usize>,
-    /// For each result element (row-major), its offset in the view's storage.
+    /// For each result element (row-major), its offset in the view's storage; for an assignment that meets an
+    /// out-of-range index, only the elements before it (PyTorch's kernels write in order until they fail).
     offsets: Vec<usize>,
+    /// The out-of-range error an assignment raises after writing `offsets`.
+    failure: Option<Error>,
 }
 
 impl Tensor {
@@ -105,12 +123,12 @@ impl Tensor {
         }
         let (view, indices) = (sliced.view, sliced.indices);
         if view.is_meta() {
-            let plan = plan(&view, &indices, false, false)?;
+            let plan = plan(&view, &indices, Route::Index, false)?;
             return crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()));
         }
         let device = view.device();
         let host = if device.is_cpu() { view } else { view.cpu()? };
-        let plan = plan(&host, &indices, false, true)?;
+        let plan = plan(&host, &indices, Route::Index, true)?;
         let result = gather(&host, &plan)?;
         if device.is_cpu() {
             Ok(result)
@@ -170,7 +188,7 @@ impl Tensor {
         }
         let (value, plan_shape) = match value {
             IndexValue::Scalar(s) if index_fill => {
-                let plan_shape = plan(&view, &sliced.indices, true, false)?.sizes;
+                let plan_shape = plan(&view, &sliced.indices, Route::IndexFill, false)?.sizes;
                 s.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
                 (crate::full(&[], *s, (view.dtype(), Device::cpu()))?, plan_shape)
             }
@@ -181,20 +199,20 @@ impl Tensor {
                 let check = crate::scalar::fill_check(if masked_fill { 2 } else { 1 });
                 s.check_convertible(view.dtype(), check)?;
                 let value = crate::full(&[], *s, (view.dtype(), Device::cpu()))?;
-                (value, plan(&view, &sliced.indices, false, false)?.sizes)
+                (value, plan(&view, &sliced.indices, Route::IndexPut, false)?.sizes)
             }
             IndexValue::Tensor(t) if masked_fill && t.numel() == 1 && !t.is_meta() => {
                 let item = t.item()?;
                 item.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
                 let value = crate::full(&[], item, (view.dtype(), Device::cpu()))?;
-                (value, plan(&view, &sliced.indices, false, false)?.sizes)
+                (value, plan(&view, &sliced.indices, Route::IndexPut, false)?.sizes)
             }
             IndexValue::Tensor(t) => {
                 check_no_overlap(&view, t)?;
                 for index in &defined {
                     check_no_overlap(&view, index)?;
                 }
-                (strip_leading_ones(t)?, plan(&view, &sliced.indices, false, false)?.sizes)
+                (strip_leading_ones(t)?, plan(&view, &sliced.indices, Route::IndexPut, false)?.sizes)
             }
         };
         if !broadcastable(value.sizes(), &plan_shape) {
@@ -216,12 +234,13 @@ impl Tensor {
         }
         let target: Vec<i64> = plan_shape.iter().map(|&n| n as i64).collect();
         let values = value.cpu()?.expand(&target)?.contiguous()?;
+        let route = if index_fill { Route::IndexFill } else { Route::IndexPut };
         if view.device().is_cpu() {
-            let plan = plan(&view, &sliced.indices, index_fill, true)?;
+            let plan = plan(&view, &sliced.indices, route, true)?;
             scatter(&view, &plan, &values)
         } else {
             let host = view.cpu()?.clone_tensor()?;
-            let plan = plan(&host, &sliced.indices, index_fill, true)?;
+            let plan = plan(&host, &sliced.indices, route, true)?;
             scatter(&host, &plan, &values)?;
             view.copy_(&host)
         }
@@ -494,9 +513,9 @@ fn iterator_strides(shape: &[usize], inputs: &[(Vec<usize>, Vec<usize>)]) -> Vec
 
 /// The result's sizes and strides and, when `with_offsets`, the storage offset of each of its elements (checking
 /// that every index is in range, as PyTorch's kernel does when there is at least one element to produce).
-/// `index_fill`: the plan of PyTorch's `index_fill_` route for an assignment, which skips the size-0 check and
-/// names the tensor's dimension in its out-of-range message.
-fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offsets: bool) -> Result<Plan> {
+/// `route` says which of PyTorch's kernels to follow.
+fn plan(view: &Tensor, indices: &[Option<Tensor>], route: Route, with_offsets: bool) -> Result<Plan> {
+    let index_fill = route == Route::IndexFill;
     let expanded = expand_indices(view, indices)?;
     let indexed: Vec<usize> = (0..expanded.len()).filter(|&d| expanded[d].is_some()).collect();
     let shapes: Vec<Vec<usize>> =
@@ -551,12 +570,12 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offset
     }
     let strides = iterator_strides(&sizes, &layouts);
     if !with_offsets {
-        return Ok(Plan { sizes, strides, offsets: Vec::new() });
+        return Ok(Plan { sizes, strides, offsets: Vec::new(), failure: None });
     }
     shape::check_numel(&sizes)?;
     let numel = shape::numel(&sizes);
     if numel == 0 {
-        return Ok(Plan { sizes, strides, offsets: Vec::new() });
+        return Ok(Plan { sizes, strides, offsets: Vec::new(), failure: None });
     }
     let mut indexers = Vec::with_capacity(indexed.len());
     for &d in &indexed {
@@ -570,19 +589,27 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offset
     }
     // the offset contributed by the index tensors, per broadcast position
     let bnumel = shape::numel(&bshape);
-    let mut advanced = vec![0usize; bnumel];
-    for (p, slot) in advanced.iter_mut().enumerate() {
+    let mut advanced = Vec::with_capacity(bnumel);
+    let mut failure = None;
+    'positions: for p in 0..bnumel {
+        let mut slot = 0usize;
         for (j, ix) in indexers.iter().enumerate() {
             let v = ix.values[p];
             let n = ix.size as i64;
             if !(v >= -n && v < n) {
                 // `index` numbers the index tensors; `index_fill_` names the tensor's dimension
                 let dim = if index_fill { indexed[j] } else { j };
-                index_err!("index {v} is out of bounds for dimension {dim} with size {n}")
+                let error = Error::Index(format!("index {v} is out of bounds for dimension {dim} with size {n}"));
+                if route == Route::Index {
+                    return Err(error);
+                }
+                failure = Some(error);
+                break 'positions;
             }
             let wrapped = if v < 0 { v + n } else { v } as usize;
-            *slot += wrapped * ix.stride;
+            slot += wrapped * ix.stride;
         }
+        advanced.push(slot);
     }
     let outer = dim_offsets(view, &rest[..split]);
     let inner = dim_offsets(view, &rest[split..]);
@@ -594,14 +621,17 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], index_fill: bool, with_offset
         ))
     })?;
     let base = view.storage_offset();
-    for &o in &outer {
+    // an assignment that fails writes, in row-major order, what comes before the failing position: the first row
+    // of the outer dimensions up to it
+    let outer = if failure.is_some() { &outer[..1] } else { &outer[..] };
+    for &o in outer {
         for &a in &advanced {
             for &i in &inner {
                 offsets.push(base + o + a + i);
             }
         }
     }
-    Ok(Plan { sizes, strides, offsets })
+    Ok(Plan { sizes, strides, offsets, failure })
 }
 
 /// The offsets of every position of the given dimensions of `view` (row-major over them).
@@ -637,7 +667,7 @@ fn gather(view: &Tensor, plan: &Plan) -> Result<Tensor> {
 /// Stores `values` (contiguous, of the plan's shape and the view's dtype) into the selected elements of a CPU view.
 fn scatter(view: &Tensor, plan: &Plan, values: &Tensor) -> Result<()> {
     if plan.offsets.is_empty() {
-        return Ok(());
+        return plan.failure.clone().map_or(Ok(()), Err);
     }
     crate::dispatch_dtype!(view.dtype(), T => {
         let values = values.to_vec::<T>()?;
@@ -653,6 +683,6 @@ fn scatter(view: &Tensor, plan: &Plan, values: &Tensor) -> Result<()> {
         if !ok {
             runtime_err!("internal error: an index offset is outside the storage")
         }
-        Ok(())
+        plan.failure.clone().map_or(Ok(()), Err)
     })
 }
