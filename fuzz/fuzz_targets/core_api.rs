@@ -178,11 +178,6 @@ fn create(inp: &mut Input) -> Option<Tensor> {
         }
         7..=9 => {
             let (sizes, o) = (inp.sizes(), options(inp));
-            // the random factories still collect every value in a Vec (fuzz/FINDINGS.md, F15): an absurd size
-            // aborts on allocation, so only the meta device gets one until that is fixed
-            if oxtorch::shape::numel(&sizes) > MATERIALIZE && !o.resolved_device().is_meta() {
-                return None;
-            }
             match inp.below(3) {
                 0 => oxtorch::rand(&sizes, o, None),
                 1 => oxtorch::randn(&sizes, o, None),
@@ -395,10 +390,6 @@ fn misc(inp: &mut Input) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    // One thread: the chunked parallel loops overflow an offset in debug builds (fuzz/FINDINGS.md, F13), which
-    // would stop every run at the first large tensor; switch back to the default once that is fixed.
-    static ONE_THREAD: std::sync::Once = std::sync::Once::new();
-    ONE_THREAD.call_once(|| oxtorch::set_num_threads(1));
     let mut inp = Input { data, pos: 0 };
     let mut pool: Vec<Tensor> = Vec::new();
     let mut steps = 0;

@@ -168,20 +168,6 @@ macro_rules! sized_factory {
         ) -> PyResult<Py<PyTensor>> {
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
-            if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
-                check_layout(layout, stringify!($name))?;
-                refuse_grad(requires_grad)?;
-                return Py::new(py, crate::global::factory(stringify!($name), &size_arg(size, kwargs)?, opts, &p, &s, None)?);
-            }
-            if stringify!($name) != "ones" {
-                if let Some(t) = crate::sparse::sparse_factory(&size_arg(size, kwargs)?, layout, opts)? {
-                    refuse_grad(requires_grad)?;
-                    return Py::new(py, t);
-                }
-            }
-            // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
-            check_layout(layout, if stringify!($name) == "ones" { "full" } else { stringify!($name) })?;
-            let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
             let sizes = match size_arg(size, kwargs) {
                 // PyTorch's zeros checks its sizes with a message of its own
                 Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
@@ -189,6 +175,20 @@ macro_rules! sized_factory {
                 }
                 other => other?,
             };
+            if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+                check_layout(layout, stringify!($name))?;
+                refuse_grad(requires_grad)?;
+                return Py::new(py, crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?);
+            }
+            if stringify!($name) != "ones" {
+                if let Some(t) = crate::sparse::sparse_factory(&sizes, layout, opts)? {
+                    refuse_grad(requires_grad)?;
+                    return Py::new(py, t);
+                }
+            }
+            // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
+            check_layout(layout, if stringify!($name) == "ones" { "full" } else { stringify!($name) })?;
+            let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
             into_out(py, grad(f(&sizes, opts).py()?, requires_grad)?, out)
         }
     )*};
@@ -204,7 +204,7 @@ sized_factory!(
 /// `torch.empty(*size, out=None, dtype=None, device=None, memory_format=torch.contiguous_format)`: values
 /// unspecified (a recycled buffer or zeros).
 #[pyfunction]
-#[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None, **kwargs))]
+#[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None, placement=None, sbp=None, **kwargs))]
 #[allow(clippy::too_many_arguments)]
 pub fn empty(
     py: Python<'_>,
@@ -216,11 +216,17 @@ pub fn empty(
     pin_memory: bool,
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
     check_layout(layout, "empty")?;
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, memory_format)?, out)?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+        refuse_grad(requires_grad)?;
+        return Py::new(py, crate::global::factory("empty", &size_arg(size, kwargs)?, opts, &p, &s, None)?);
+    }
     into_out(py, grad(oxtorch::empty(&size_arg(size, kwargs)?, opts).py()?, requires_grad)?, out)
 }
 
@@ -593,8 +599,13 @@ macro_rules! random_like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
+            let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
+            if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
+                refuse_grad(requires_grad)?;
+                return Ok(t);
+            }
+            check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;
             let $t = input.strided()?;
             let t = match generator {

@@ -268,6 +268,19 @@ fn apply_index(t: &Tensor, idx: &Bound<'_, PyAny>) -> PyResult<Tensor> {
     t.index_entries(&list, tuple).py()
 }
 
+/// The entries of an index that has only basic ones (integers, slices, `None`, `...`); sparse tensors take no
+/// other.
+fn basic_entries(list: Vec<IndexEntry>) -> PyResult<Vec<TensorIndex>> {
+    list.into_iter()
+        .map(|e| match e {
+            IndexEntry::Basic(b) => Ok(b),
+            _ => Err(PyIndexError::new_err(
+                "indexing a sparse tensor with tensors, lists or bools (advanced indexing) is not supported by oxtorch yet",
+            )),
+        })
+        .collect()
+}
+
 /// Whether an index holds an advanced entry (an index tensor, a mask, a list, a Python bool).
 fn is_advanced(list: &[IndexEntry]) -> bool {
     list.iter().any(|e| !matches!(e, IndexEntry::Basic(_)))
@@ -550,6 +563,9 @@ impl PyTensor {
     /// Reorders the dimensions: `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
     #[pyo3(signature = (*dims, **kwargs))]
     fn permute(&self, dims: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new_sparse);
+        }
         self.strided()?.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new)
     }
 
@@ -585,7 +601,7 @@ impl PyTensor {
     /// copy.
     #[pyo3(signature = (*shape, **kwargs))]
     fn reshape(&self, shape: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
-        self.strided()?.reshape(&ints_or_keyword("reshape", shape, kwargs, "shape")?).py().map(PyTensor::new)
+        self.dense("reshape")?.reshape(&ints_or_keyword("reshape", shape, kwargs, "shape")?).py().map(PyTensor::new)
     }
 
     /// Broadcasts size-1 dimensions without copying (-1 keeps a size); `expand(size=..., implicit=False)`.
@@ -599,7 +615,10 @@ impl PyTensor {
             }
             other => other.cloned(),
         };
-        self.strided()?.expand(&ints_or_keyword("expand", sizes, kwargs.as_ref(), "size")?).py().map(PyTensor::new)
+        self.dense("expand")?
+            .expand(&ints_or_keyword("expand", sizes, kwargs.as_ref(), "size")?)
+            .py()
+            .map(PyTensor::new)
     }
 
     /// A new tensor sharing this one's storage and geometry (`detach()`: oxtorch has no autograd, so nothing
@@ -732,6 +751,13 @@ impl PyTensor {
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
     #[pyo3(signature = (split_size, dim=0))]
     fn split<'py>(&self, py: Python<'py>, split_size: &Bound<'py, PyAny>, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
+        let size = int_arg(split_size);
+        let sections = if size.is_err() { Some(sequence_ints(split_size)?) } else { None };
+        self.dense_after_check("split", |m| match (&size, &sections) {
+            (Ok(n), _) => m.split(*n, dim),
+            (_, Some(s)) => m.split_with_sizes(s, dim),
+            _ => Ok(Vec::new()),
+        })?;
         let parts = match int_arg(split_size) {
             Ok(n) => self.strided()?.split(n, dim),
             Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size)?, dim),
@@ -746,6 +772,9 @@ impl PyTensor {
     }
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        if let Some(s) = self.sparse() {
+            return s.index(&basic_entries(index_list(idx)?.0)?).py().map(PyTensor::from_any);
+        }
         apply_index(self.strided()?, idx).map(PyTensor::new)
     }
 
@@ -755,17 +784,17 @@ impl PyTensor {
     /// leading size-1 dimensions and expanded to the view's shape. With index tensors, lists or masks it is
     /// `index_put_` (`oxtorch::Tensor::index_put_entries`).
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let dense = self.dense("__setitem__")?;
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
         }
-        self.dense("__setitem__")?;
         let value = match operand(value) {
             Ok(v) => v,
             Err(_) => {
                 return Err(PyTypeError::new_err(format!(
                     "can't assign a {} to a {}",
                     value.get_type().name()?,
-                    legacy_type_name(self.strided()?.dtype())
+                    legacy_type_name(dense.dtype())
                 )))
             }
         };
@@ -777,7 +806,7 @@ impl PyTensor {
         };
         if is_advanced(&list) {
             // index_put_: a number converted to this dtype, a tensor of this dtype broadcast to the result
-            let target = self.strided()?;
+            let target = dense;
             let value = match value {
                 Operand::Scalar(s) => IndexValue::Scalar(s),
                 Operand::Tensor(t) => IndexValue::Tensor(t),
@@ -788,7 +817,7 @@ impl PyTensor {
             }
             return compute(py, &tensors, || target.index_put_entries(&list, &value));
         }
-        let view = self.strided()?.index_entries(&list, tuple).py()?;
+        let view = dense.index_entries(&list, tuple).py()?;
         match value {
             Operand::Scalar(s) => {
                 // a number fills the view: one element through `scalar_fill` (float16 and bfloat16 via double)
@@ -821,6 +850,9 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
+        if slf.sparse().is_some() {
+            return Err(crate::sparse::unsupported_memory_format(format));
+        }
         // PyTorch checks contiguity first (preserve_format counts as row-major there), so only a tensor that
         // needs a copy reaches the "preserve is unsupported" error
         if slf.strided()?.is_contiguous_in(format) {
@@ -885,6 +917,10 @@ impl PyTensor {
         non_blocking: bool,
     ) -> PyResult<Py<PyTensor>> {
         let _ = non_blocking;
+        if slf.sparse().is_some() || src.sparse().is_some() {
+            crate::sparse::copy_(&slf, &src)?;
+            return Ok(slf.into());
+        }
         let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
         compute(py, &[&dst, &src], || dst.copy_(&src))?;
         Ok(slf.into())
@@ -892,6 +928,7 @@ impl PyTensor {
 
     /// Sets every element to `value`, returning this tensor.
     fn fill_(slf: PyRef<'_, Self>, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
+        slf.dense("fill_")?;
         let v = match operand(value)? {
             Operand::Scalar(s) => s,
             Operand::Tensor(t) if t.dim() != 0 => {
@@ -1413,6 +1450,9 @@ impl PyTensor {
     fn __repr__(&self) -> PyResult<String> {
         if let Some(g) = self.global() {
             return g.repr().py();
+        }
+        if let Some(s) = self.sparse() {
+            return Ok(s.repr());
         }
         Ok(oxtorch::display::repr(self.strided()?))
     }

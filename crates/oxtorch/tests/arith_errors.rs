@@ -380,7 +380,7 @@ fn alpha_rules() {
     let sub = |alpha: Scalar| BinaryOp::Sub { alpha };
     let bool_msg = "Boolean alpha only supported for Boolean results.";
     let int_msg = "For integral input tensors, argument alpha must not be a floating point number.";
-    let complex_msg = "Complex alpha only supported for complex results.";
+    let complex_msg = "For non-complex input tensors, argument alpha must not be a complex number.";
     expect_err(i.binary(add(Scalar::Bool(true)), &i), "RuntimeError", bool_msg);
     expect_err(f.binary(sub(Scalar::Bool(true)), &f), "RuntimeError", bool_msg);
     expect_err(i.binary(add(Scalar::Float(2.5)), &i), "RuntimeError", int_msg);

@@ -68,9 +68,32 @@ fn regression_arange_huge_length_is_an_error_not_a_capacity_overflow() {
     // torch.arange(1e20, 7.0, -10, dtype=torch.int64): the length does not fit int64
     expect_err(arange_step(1e20, 7.0, -10, opts(DType::Int64)), "RuntimeError", "invalid size, possible overflow?");
     expect_err(arange_step(0, 1e20, 1, opts(DType::Int32)), "RuntimeError", "invalid size, possible overflow?");
-    // a length that fits int64 but not memory is an allocation error, not an abort
-    let e = arange_step(0i64, 1i64 << 62, 1i64, ()).unwrap_err();
+    // a length that fits int64 but not memory is an allocation error, not an abort; one whose byte count does
+    // not fit int64 is PyTorch's storage-size error
+    let e = arange_step(0i64, 1i64 << 60, 1i64, opts(DType::Int8)).unwrap_err();
     assert!(e.message().contains("can't allocate memory"), "{e}");
+    expect_err(
+        arange_step(0i64, 1i64 << 62, 1i64, ()),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[4611686018427387904]",
+    );
+}
+
+#[test]
+fn regression_random_factories_beyond_memory_are_an_error_not_an_abort() {
+    // torch.rand(2**40) and friends: PyTorch's allocation error (fuzz/FINDINGS.md, F15)
+    let huge = [1usize << 41];
+    for r in [oxtorch::rand(&huge, (), None), oxtorch::randn(&huge, (), None), oxtorch::randint(0, 5, &huge, (), None)]
+    {
+        let e = r.unwrap_err();
+        assert!(e.message().contains("can't allocate memory"), "{e}");
+    }
+    expect_err(
+        oxtorch::rand(&[1 << 62, 4, 0], (), None),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]",
+    );
+    assert_eq!(oxtorch::rand(&[3, 0], (), None).unwrap().numel(), 0);
 }
 
 #[test]
@@ -234,6 +257,15 @@ fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
     let t = zeros(&[0], ()).unwrap();
     expect_err(t.chunk(1 << 62, 0), "RuntimeError", "cannot create std::vector larger than max_size()");
     assert_eq!(t.chunk(5, 0).unwrap().len(), 5);
+    // a huge `chunks` wraps in PyTorch's int64 arithmetic (cargo-fuzz found the debug-build overflow)
+    let three = zeros(&[3], ()).unwrap();
+    expect_err(
+        three.chunk(i64::MAX, 0),
+        "RuntimeError",
+        "split expects split_size be non-negative, but got split_size=-1",
+    );
+    assert_eq!(three.chunk(i64::MAX - 2, 0).unwrap().len(), 3);
+    assert_eq!(zeros(&[1], ()).unwrap().chunk(i64::MAX, 0).unwrap().len(), 1);
 }
 
 #[test]

@@ -542,7 +542,14 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], route: Route, with_offsets: b
     src_strides.extend(std::iter::repeat_n(0, bshape.len()));
     src_strides.extend(rest[split..].iter().map(|&d| view.strides()[d]));
     let itemsize = view.element_size();
-    let needed = shape::required_storage_len(&sizes, &src_strides, view.storage_offset()).saturating_mul(itemsize);
+    let Some(len) = shape::checked_storage_len(&sizes, &src_strides, itemsize) else {
+        runtime_err!(
+            "Storage size calculation overflowed with sizes={} and strides={}",
+            fmt_list(&sizes),
+            fmt_list(&src_strides)
+        )
+    };
+    let needed = if len == 0 { 0 } else { (len + view.storage_offset()).saturating_mul(itemsize) };
     if needed > view.storage().nbytes() {
         runtime_err!(
             "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {itemsize} requiring a storage size of {needed} are out of bounds for storage of size {}",

@@ -310,20 +310,29 @@ fn computed_vector(
     }
     let device = crate::backend::resolve_device(device)?;
     if len > ARANGE_CHUNK {
-        return crate::dispatch_dtype!(dtype, T => {
-            let mut v: Vec<T> = Vec::new();
-            if v.try_reserve_exact(len).is_err() {
-                runtime_err!(
-                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
-                    len.saturating_mul(dtype.itemsize())
-                )
-            }
-            v.extend((0..len).map(|i| T::from_scalar(value(i))));
-            from_vec(v, &[len])?.to_device(device)
-        });
+        return cpu_values(&[len], dtype, value)?.to_device(device);
     }
     let values: Vec<Scalar> = (0..len).map(value).collect();
     vector_on(&values, dtype, device)
+}
+
+/// A contiguous CPU tensor of `sizes` whose elements are `value(i)` in row-major order (called in that order),
+/// written straight into a buffer of the element type that is allocated fallibly, so that a size beyond memory
+/// is PyTorch's allocation error rather than an abort.
+fn cpu_values(sizes: &[usize], dtype: DType, mut value: impl FnMut(usize) -> Scalar) -> Result<Tensor> {
+    shape::check_contiguous_storage(sizes, dtype.itemsize())?;
+    let len = shape::numel(sizes);
+    crate::dispatch_dtype!(dtype, T => {
+        let mut v: Vec<T> = Vec::new();
+        if v.try_reserve_exact(len).is_err() {
+            runtime_err!(
+                "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+                len.saturating_mul(dtype.itemsize())
+            )
+        }
+        v.extend((0..len).map(|i| T::from_scalar(value(i))));
+        from_vec(v, sizes)
+    })
 }
 
 /// PyTorch's `compute_arange_size`: the checks on the bounds, in PyTorch's order, and the length.
@@ -484,9 +493,7 @@ fn random_tensor(
     if device.is_meta() {
         return empty(sizes, options.dtype(dtype));
     }
-    let values: Vec<Scalar> = (0..shape::numel(sizes)).map(|_| draw()).collect();
-    let storage = scalars_to_storage(&values, dtype)?;
-    let t = Tensor::from_parts(storage, 0, sizes.into(), shape::contiguous_strides(sizes));
+    let t = cpu_values(sizes, dtype, |_| draw())?;
     let t = match options.memory_format.unwrap_or_default() {
         MemoryFormat::Contiguous => t,
         format => t.contiguous_in(format)?,

@@ -104,8 +104,9 @@ impl Tensor {
             let ratio = old / new;
             stride_one(&strides)?;
             sizes[last] *= ratio;
+            // a size-1 dimension may carry any stride; PyTorch's int64 product wraps
             for s in &mut strides[..last] {
-                *s *= ratio;
+                *s = s.wrapping_mul(ratio);
             }
             self.storage_offset() * ratio
         } else {
@@ -512,7 +513,8 @@ impl Tensor {
         }
         let d = wrap_dim(dim, self.dim())?;
         let size = self.sizes()[d] as i64;
-        let split_size = (size + chunks - 1) / chunks;
+        // PyTorch's int64 arithmetic, wrapping as it does for a huge `chunks`
+        let split_size = size.wrapping_add(chunks).wrapping_sub(1) / chunks;
         if split_size == 0 && size == 0 {
             // `chunks` empty pieces: PyTorch builds a vector of that many sizes first
             if chunks as u64 > (isize::MAX as u64) / 8 {
