@@ -8,7 +8,7 @@ use crate::errors::{to_py, ResultExt};
 use oxtorch::iter::{Operand, Output};
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
-use oxtorch::{DType, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
+use oxtorch::{DType, IndexEntry, IndexValue, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
 use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -173,35 +173,78 @@ pub fn size_object(py: Python<'_>, sizes: &[usize]) -> PyResult<Py<PyAny>> {
     Ok(size_type.bind(py).call1((PyTuple::new(py, sizes)?,))?.unbind())
 }
 
-/// A Python index (`int`, `slice`, `None`, `...`, or a tuple of them) as oxtorch's index list, and whether it
-/// was a tuple (a tuple is applied as PyTorch's `applySlicing`, a single item directly to dimension 0).
-fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<(Vec<TensorIndex>, bool)> {
+/// A Python index as oxtorch's index entries, and whether it was a tuple (a tuple is applied as PyTorch's
+/// `applySlicing`, a single basic item directly to dimension 0). Entries are integers, slices, `None`, `...`,
+/// Python bools, tensors, NumPy arrays, and lists (nested lists of numbers become index tensors: bool ones masks,
+/// others int64, as PyTorch's `indexing_tensor_from_data` makes them). A list is read as a tuple, as PyTorch's
+/// `treatSequenceAsTuple` does, when it is shorter than 32 and holds a tensor, a list or tuple, a slice, `...` or
+/// `None`.
+fn index_list(idx: &Bound<'_, PyAny>) -> PyResult<(Vec<IndexEntry>, bool)> {
     let (items, tuple): (Vec<Bound<'_, PyAny>>, bool) = match idx.cast::<PyTuple>() {
         Ok(t) => (t.iter().collect(), true),
-        Err(_) => (vec![idx.clone()], false),
+        Err(_) => match idx.cast::<PyList>() {
+            Ok(l) if list_as_tuple(l)? => (l.iter().collect(), true),
+            _ => (vec![idx.clone()], false),
+        },
     };
-    let list = items
-        .iter()
-        .map(|item| {
-            if item.is_none() {
-                Ok(TensorIndex::NewAxis)
-            } else if item.is_instance_of::<PyEllipsis>() {
-                Ok(TensorIndex::Ellipsis)
-            } else if let Ok(s) = item.cast::<PySlice>() {
-                Ok(TensorIndex::slice(slice_part(s, "start")?, slice_part(s, "stop")?, slice_part(s, "step")?))
-            } else if item.is_instance_of::<PyTensor>()
-                || item.is_instance_of::<PyList>()
-                || item.is_instance_of::<pyo3::types::PyBool>()
-            {
-                Err(PyIndexError::new_err("indexing with tensors or lists (advanced indexing) is not supported by oxtorch yet"))
-            } else {
-                int_arg(item).map(TensorIndex::Int).map_err(|_| {
-                    PyIndexError::new_err("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got an unsupported type)")
-                })
-            }
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let list = items.iter().map(index_entry).collect::<PyResult<Vec<_>>>()?;
     Ok((list, tuple))
+}
+
+/// PyTorch's `treatSequenceAsTuple` for a list.
+fn list_as_tuple(l: &Bound<'_, PyList>) -> PyResult<bool> {
+    if l.len() >= 32 {
+        return Ok(false);
+    }
+    Ok(l.iter().any(|item| {
+        item.is_instance_of::<PyTensor>()
+            || item.is_instance_of::<PyList>()
+            || item.is_instance_of::<PyTuple>()
+            || item.is_instance_of::<PySlice>()
+            || item.is_instance_of::<PyEllipsis>()
+            || item.is_none()
+    }))
+}
+
+/// One entry of a Python index.
+fn index_entry(item: &Bound<'_, PyAny>) -> PyResult<IndexEntry> {
+    if item.is_none() {
+        Ok(IndexEntry::Basic(TensorIndex::NewAxis))
+    } else if item.is_instance_of::<PyEllipsis>() {
+        Ok(IndexEntry::Basic(TensorIndex::Ellipsis))
+    } else if let Ok(s) = item.cast::<PySlice>() {
+        Ok(IndexEntry::Basic(TensorIndex::slice(
+            slice_part(s, "start")?,
+            slice_part(s, "stop")?,
+            slice_part(s, "step")?,
+        )))
+    } else if item.is_instance_of::<pyo3::types::PyBool>() {
+        Ok(IndexEntry::Bool(item.is_truthy()?))
+    } else if let Ok(t) = item.cast::<PyTensor>() {
+        Ok(IndexEntry::Tensor(t.borrow().strided()?.clone()))
+    } else if item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() {
+        Ok(IndexEntry::Tensor(indexing_tensor_from_data(item)?))
+    } else if let Some(array) = crate::interop::numpy_to_tensor(item, true)? {
+        // a NumPy array indexes as the tensor it converts to (integers, or a bool mask)
+        Ok(IndexEntry::Tensor(array))
+    } else {
+        int_arg(item).map(|i| IndexEntry::Basic(TensorIndex::Int(i))).map_err(|_| {
+            PyIndexError::new_err("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got an unsupported type)")
+        })
+    }
+}
+
+/// A list of indices as an index tensor: bool when every value is a bool (a mask), else int64 (floats truncated),
+/// as PyTorch's `indexing_tensor_from_data`.
+fn indexing_tensor_from_data(data: &Bound<'_, PyAny>) -> PyResult<Tensor> {
+    let nested = args::nested(data)?;
+    let inferred = oxtorch::tensor::factory::infer_dtype(&nested.values);
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, inferred).py()?;
+    if matches!(inferred, DType::Bool | DType::UInt8 | DType::Int64) {
+        Ok(t)
+    } else {
+        t.to_dtype(DType::Int64).py()
+    }
 }
 
 /// One bound of a slice as Python's slice unpacking reads it: None, or an integer clamped to 64 bits.
@@ -219,10 +262,28 @@ fn slice_part(s: &Bound<'_, PySlice>, name: &str) -> PyResult<Option<i64>> {
     }
 }
 
-/// Applies a Python index.
+/// Applies a Python index: a view for basic indexing, a copy with index tensors or masks.
 fn apply_index(t: &Tensor, idx: &Bound<'_, PyAny>) -> PyResult<Tensor> {
     let (list, tuple) = index_list(idx)?;
-    if tuple { t.index_tuple(&list) } else { t.index(&list) }.py()
+    t.index_entries(&list, tuple).py()
+}
+
+/// The entries of an index that has only basic ones (integers, slices, `None`, `...`); sparse tensors take no
+/// other.
+fn basic_entries(list: Vec<IndexEntry>) -> PyResult<Vec<TensorIndex>> {
+    list.into_iter()
+        .map(|e| match e {
+            IndexEntry::Basic(b) => Ok(b),
+            _ => Err(PyIndexError::new_err(
+                "indexing a sparse tensor with tensors, lists or bools (advanced indexing) is not supported by oxtorch yet",
+            )),
+        })
+        .collect()
+}
+
+/// Whether an index holds an advanced entry (an index tensor, a mask, a list, a Python bool).
+fn is_advanced(list: &[IndexEntry]) -> bool {
+    list.iter().any(|e| !matches!(e, IndexEntry::Basic(_)))
 }
 
 /// Sizes or dimensions given as varargs (`view(2, 3)`), as one sequence (`view((2, 3))`), or by keyword
@@ -508,17 +569,30 @@ impl PyTensor {
         self.strided()?.permute(&ints_or_keyword("permute", dims, kwargs, "dims")?).py().map(PyTensor::new)
     }
 
-    /// A view with new sizes (one may be -1; `view(size=...)`), failing when the strides do not allow it.
-    /// `view(dtype)` (a reinterpretation of the storage) is not supported yet.
+    /// A view with new sizes (one may be -1; `view(size=...)`), failing when the strides do not allow it; or
+    /// `view(dtype)` / `view(dtype=...)`: the same memory read as another element type (see
+    /// `oxtorch::Tensor::view_dtype`).
     #[pyo3(signature = (*shape, **kwargs))]
     fn view(&self, shape: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
-        let by_keyword = match kwargs {
-            Some(k) => k.get_item("dtype")?.is_some(),
-            None => false,
+        let keyword = match kwargs {
+            Some(k) if k.len() == 1 && shape.is_empty() => k.get_item("dtype")?,
+            _ => None,
         };
-        if by_keyword || (shape.len() == 1 && shape.get_item(0)?.extract::<PyDType>().is_ok()) {
-            self.dense("view(dtype)")?;
-            return Err(PyNotImplementedError::new_err("view(dtype) is not supported by oxtorch yet"));
+        let positional = match (shape.len(), kwargs.map_or(0, |k| k.len())) {
+            (1, 0) => shape.get_item(0)?.extract::<PyDType>().ok(),
+            _ => None,
+        };
+        let dtype = match keyword {
+            Some(d) => Some(d.extract::<PyDType>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "view(): argument 'dtype' must be torch.dtype, not {}",
+                    d.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                ))
+            })?),
+            None => positional,
+        };
+        if let Some(d) = dtype {
+            return self.dense("view(dtype)")?.view_dtype(d.0).py().map(PyTensor::new);
         }
         self.dense("view")?.view(&ints_or_keyword("view", shape, kwargs, "size")?).py().map(PyTensor::new)
     }
@@ -699,21 +773,21 @@ impl PyTensor {
 
     fn __getitem__(&self, idx: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         if let Some(s) = self.sparse() {
-            return s.index(&index_list(idx)?.0).py().map(PyTensor::from_any);
+            return s.index(&basic_entries(index_list(idx)?.0)?).py().map(PyTensor::from_any);
         }
         apply_index(self.strided()?, idx).map(PyTensor::new)
     }
 
-    /// `t[index] = value`, as PyTorch's `THPVariable_setitem`: `t[False] = v` does nothing; a number is
-    /// converted to this tensor's dtype with PyTorch's overflow check (as `fill_` does for a bare integer
-    /// index); a tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is
-    /// stripped of leading size-1 dimensions and expanded to the view's shape.
+    /// `t[index] = value`, as PyTorch's `THPVariable_setitem`: `t[False] = v` does nothing; with basic indices a
+    /// number is converted to this tensor's dtype with PyTorch's overflow check (as `fill_` of the view does); a
+    /// tensor of the same shape as the indexed view is copied, a 0-dim one fills it, any other is stripped of
+    /// leading size-1 dimensions and expanded to the view's shape. With index tensors, lists or masks it is
+    /// `index_put_` (`oxtorch::Tensor::index_put_entries`).
     fn __setitem__(&self, py: Python<'_>, idx: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let dense = self.dense("__setitem__")?;
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
         }
-        let int_index = idx.is_instance_of::<pyo3::types::PyInt>() && !idx.is_instance_of::<pyo3::types::PyBool>();
         let value = match operand(value) {
             Ok(v) => v,
             Err(_) => {
@@ -724,11 +798,30 @@ impl PyTensor {
                 )))
             }
         };
-        let view = apply_index(dense, idx)?;
+        // a bare `True` assigns through `unsqueeze(0)` as a copy (PyTorch's `set_item` for one boolean)
+        let (list, tuple) = if idx.is_instance_of::<pyo3::types::PyBool>() {
+            (vec![IndexEntry::Basic(TensorIndex::NewAxis)], false)
+        } else {
+            index_list(idx)?
+        };
+        if is_advanced(&list) {
+            // index_put_: a number converted to this dtype, a tensor of this dtype broadcast to the result
+            let target = dense;
+            let value = match value {
+                Operand::Scalar(s) => IndexValue::Scalar(s),
+                Operand::Tensor(t) => IndexValue::Tensor(t),
+            };
+            let mut tensors = vec![target];
+            if let IndexValue::Tensor(t) = &value {
+                tensors.push(t);
+            }
+            return compute(py, &tensors, || target.index_put_entries(&list, &value));
+        }
+        let view = dense.index_entries(&list, tuple).py()?;
         match value {
             Operand::Scalar(s) => {
-                let check = if int_index { oxtorch::scalar::fill_check(view.numel()) } else { ConversionCheck::Strict };
-                s.check_convertible(view.dtype(), check).py()?;
+                // a number fills the view: one element through `scalar_fill` (float16 and bfloat16 via double)
+                s.check_convertible(view.dtype(), oxtorch::scalar::fill_check(view.numel())).py()?;
                 compute(py, &[&view], || view.fill_(s))
             }
             Operand::Tensor(src) if src.sizes() == view.sizes() => compute(py, &[&view, &src], || view.copy_(&src)),

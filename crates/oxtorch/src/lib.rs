@@ -36,6 +36,7 @@ pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set
 pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;
 pub use sparse::{sparse_coo_tensor, AnyOperand, AnyOutput, AnyTensor, SparseCooOptions, SparseCooTensor};
+pub use tensor::advanced_index::{IndexEntry, IndexValue};
 pub use tensor::factory::{
     arange, arange_step, empty, empty_strided, from_vec, full, linspace, ones, rand, randint, randn, scalar_tensor,
     tensor, zeros, TensorData,

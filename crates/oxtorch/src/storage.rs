@@ -24,14 +24,20 @@ struct StorageInner {
 }
 
 /// A reference-counted allocation of `len` elements of one dtype on one device. Cloning shares it.
+///
+/// A handle reads the memory as one element type: the allocation's own, or another one for the storage of a
+/// `view(dtype)` ([`Storage::reinterpret`]). Handles to one allocation share its lock and identity
+/// ([`Storage::ptr_eq`], [`Storage::id`]) whatever element type they read it as.
 #[derive(Clone)]
 pub struct Storage {
     inner: Arc<StorageInner>,
+    /// The element type this handle reads the memory as.
+    dtype: DType,
 }
 
 impl std::fmt::Debug for Storage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Storage({} x {} on {})", self.inner.len, self.inner.dtype.name(), self.inner.device)
+        write!(f, "Storage({} x {} on {})", self.len(), self.dtype.name(), self.inner.device)
     }
 }
 
@@ -56,7 +62,20 @@ impl Storage {
 
     fn from_parts(device: Device, dtype: DType, len: usize, buffer: Buffer, foreign_visible: bool) -> Storage {
         let foreign_visible = AtomicBool::new(foreign_visible);
-        Storage { inner: Arc::new(StorageInner { device, dtype, len, buffer, foreign_visible }) }
+        Storage { inner: Arc::new(StorageInner { device, dtype, len, buffer, foreign_visible }), dtype }
+    }
+
+    /// Another handle to the same allocation that reads its bytes as `dtype` elements (the storage of
+    /// `Tensor::view_dtype`): writes through either handle show through the other. Its length is the number of
+    /// whole `dtype` elements the allocation's bytes hold.
+    pub fn reinterpret(&self, dtype: DType) -> Storage {
+        Storage { inner: self.inner.clone(), dtype }
+    }
+
+    /// The element type the allocation was made with (differs from [`Storage::dtype`] for a reinterpreted
+    /// handle).
+    pub fn allocation_dtype(&self) -> DType {
+        self.inner.dtype
     }
 
     /// Wraps CPU values.
@@ -102,22 +121,26 @@ impl Storage {
         self.inner.device
     }
 
-    /// The element type.
+    /// The element type this handle reads the memory as.
     pub fn dtype(&self) -> DType {
-        self.inner.dtype
+        self.dtype
     }
 
-    /// Number of elements.
+    /// Number of elements (of [`Storage::dtype`]; whole elements only for a reinterpreted handle).
     pub fn len(&self) -> usize {
-        self.inner.len
+        if self.dtype == self.inner.dtype {
+            self.inner.len
+        } else {
+            self.nbytes() / self.dtype.itemsize()
+        }
     }
 
     /// True when the storage holds no element.
     pub fn is_empty(&self) -> bool {
-        self.inner.len == 0
+        self.len() == 0
     }
 
-    /// Size in bytes.
+    /// Size in bytes of the allocation.
     pub fn nbytes(&self) -> usize {
         self.inner.len * self.inner.dtype.itemsize()
     }

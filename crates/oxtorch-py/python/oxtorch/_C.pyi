@@ -182,8 +182,9 @@ def _global_abort(code: _int) -> None: ...
 
 # ----- Tensor -----
 
-# One index item: an int, a slice, None (new axis) or `...`; advanced (tensor / list) indexing is not supported.
-_IndexItem: TypeAlias = Union[None, SupportsIndex, slice, builtins.ellipsis]
+# One index item: an int, a slice, None (new axis), `...`, a bool, or an advanced index (an integer or bool tensor, a
+# list of ints or bools).
+_IndexItem: TypeAlias = Union[None, SupportsIndex, slice, builtins.ellipsis, bool, Tensor, list[Any]]
 _Index: TypeAlias = Union[_IndexItem, tuple[_IndexItem, ...]]
 
 @final
@@ -256,6 +257,10 @@ class Tensor:
     def permute(self, *dims: _int) -> Tensor: ...
     @overload
     def permute(self, *, dims: Sequence[_int]) -> Tensor: ...
+    @overload
+    def view(self, dtype: _dtype, /) -> Tensor: ...
+    @overload
+    def view(self, *, dtype: _dtype) -> Tensor: ...
     @overload
     def view(self, size: _size, /) -> Tensor: ...
     @overload

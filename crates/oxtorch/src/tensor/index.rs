@@ -112,7 +112,7 @@ impl Tensor {
     }
 
     /// PyTorch's `applySelect`: `index` of dimension `dim`, reported as dimension `position` when out of range.
-    fn apply_select(&self, dim: usize, index: i64, position: usize) -> Result<Tensor> {
+    pub(super) fn apply_select(&self, dim: usize, index: i64, position: usize) -> Result<Tensor> {
         if index == 0 && dim == 0 && self.dim() == 0 {
             index_err!("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         }
@@ -126,7 +126,13 @@ impl Tensor {
 
     /// PyTorch's `applySlice` after Python's slice unpacking: a zero step, then a negative one, are
     /// `ValueError`s; a 0-dim tensor cannot be sliced.
-    fn apply_slice(&self, dim: usize, start: Option<i64>, stop: Option<i64>, step: Option<i64>) -> Result<Tensor> {
+    pub(super) fn apply_slice(
+        &self,
+        dim: usize,
+        start: Option<i64>,
+        stop: Option<i64>,
+        step: Option<i64>,
+    ) -> Result<Tensor> {
         let step = step.unwrap_or(1);
         if step == 0 {
             return Err(crate::error::Error::Value("slice step cannot be zero".into()));

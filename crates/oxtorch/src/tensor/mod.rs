@@ -1,7 +1,8 @@
 //! `Tensor`: a strided view of a [`Storage`] with a dtype, and its methods, one file per family:
 //! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
-//! [`convert`] (copies and casts), and `Display` (PyTorch's repr).
+//! [`advanced_index`] (indexing with index tensors and masks), [`convert`] (copies and casts), and `Display` (PyTorch's repr).
 
+pub mod advanced_index;
 pub mod compare;
 pub mod convert;
 pub mod factory;

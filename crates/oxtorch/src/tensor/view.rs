@@ -64,6 +64,80 @@ impl Tensor {
         }
     }
 
+    /// The same memory read as another element type (`view(dtype)`), sharing the storage: writes through the
+    /// result show in `self` and back. With the same element size the geometry is unchanged; otherwise the last
+    /// dimension (which must have stride 1) is split or merged by the ratio of the sizes, with PyTorch's checks
+    /// and messages in PyTorch's order.
+    ///
+    /// Rust's `bool` has only the bytes 0 and 1, so bool views of other bytes are handled apart (see the CPU
+    /// backend's `lock.rs`): they read as `byte != 0`, as PyTorch's do; writing `true` through such a view leaves a
+    /// nonzero byte as it is (PyTorch stores 1); and a value written into a bool tensor through a view of another
+    /// type is stored as 0 or 1 (a nonzero byte reads back as 1, where PyTorch keeps it).
+    pub fn view_dtype(&self, dtype: crate::dtype::DType) -> Result<Tensor> {
+        let from = self.dtype();
+        if from == dtype {
+            return Ok(self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into()));
+        }
+        let storage = self.storage().reinterpret(dtype);
+        let (old, new) = (from.itemsize(), dtype.itemsize());
+        let names = format!("{} as {}", from.scalar_type_name(), dtype.scalar_type_name());
+        if old == new {
+            return Ok(Tensor::from_parts(storage, self.storage_offset(), self.sizes().into(), self.strides().into()));
+        }
+        let dim = self.dim();
+        if dim == 0 {
+            runtime_err!("self.dim() cannot be 0 to view {names} (different element sizes)")
+        }
+        let mut sizes: Dims = self.sizes().into();
+        let mut strides: Dims = self.strides().into();
+        let last = dim - 1;
+        let stride_one = |strides: &[usize]| -> Result<()> {
+            if strides[last] != 1 {
+                runtime_err!(
+                    "self.stride(-1) must be 1 to view {names} (different element sizes), but got {}",
+                    strides[last]
+                )
+            }
+            Ok(())
+        };
+        let offset = if old > new {
+            let ratio = old / new;
+            stride_one(&strides)?;
+            sizes[last] *= ratio;
+            // a size-1 dimension may carry any stride; PyTorch's int64 product wraps
+            for s in &mut strides[..last] {
+                *s = s.wrapping_mul(ratio);
+            }
+            self.storage_offset() * ratio
+        } else {
+            let ratio = new / old;
+            if !sizes[last].is_multiple_of(ratio) {
+                runtime_err!(
+                    "self.size(-1) must be divisible by {ratio} to view {names} (different element sizes), but got {}",
+                    sizes[last]
+                )
+            }
+            if !self.storage_offset().is_multiple_of(ratio) {
+                runtime_err!(
+                    "self.storage_offset() must be divisible by {ratio} to view {names} (different element sizes), but got {}",
+                    self.storage_offset()
+                )
+            }
+            stride_one(&strides)?;
+            for (i, s) in strides[..last].iter_mut().enumerate() {
+                if !s.is_multiple_of(ratio) {
+                    runtime_err!(
+                        "self.stride({i}) must be divisible by {ratio} to view {names} (different element sizes), but got {s}"
+                    )
+                }
+                *s /= ratio;
+            }
+            sizes[last] /= ratio;
+            self.storage_offset() / ratio
+        };
+        Ok(Tensor::from_parts(storage, offset, sizes, strides))
+    }
+
     /// New sizes (`reshape(shape)`): a view when the strides allow it, else a contiguous copy.
     pub fn reshape(&self, shape: &[i64]) -> Result<Tensor> {
         let sizes = shape::infer_size(shape, self.numel())?;

@@ -36,6 +36,12 @@ macro_rules! cpu_buffer {
             pub fn as_ptr(&self) -> *const u8 {
                 match self { $(CpuBuffer::$variant(v) => v.as_ptr() as *const u8,)* CpuBuffer::External(e) => e.ptr.as_ptr() }
             }
+            /// Address of the first element, for writing through (a reinterpreting view of the buffer).
+            pub(super) fn as_mut_ptr(&mut self) -> *mut u8 {
+                match self { $(CpuBuffer::$variant(v) => v.as_mut_ptr() as *mut u8,)* CpuBuffer::External(e) => e.ptr.as_ptr() }
+            }
+            /// Size in bytes.
+            pub fn nbytes(&self) -> usize { self.len() * self.dtype().itemsize() }
         }
 
         $(

@@ -15,6 +15,8 @@
 //! DLPack) follows the foreign-visible protocol of `external.rs` on top of this.
 
 use super::buffer::{CpuBuffer, CpuStorage};
+use super::external::ExternalBuffer;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::storage::Storage;
 use smallvec::SmallVec;
@@ -76,10 +78,142 @@ pub(super) fn with_locked<R>(
         }
     }
     let out_buf = out_buf.ok_or_else(|| Error::Runtime("internal error: the output was not locked".into()))?;
-    let mut buffers: SmallVec<[&CpuBuffer; 3]> = SmallVec::new();
+    let mut out_access = WriteAccess::new(out, out_buf)?;
+    // each input as its handle's dtype (two handles to one allocation may read it as different types)
+    let mut aliases: SmallVec<[Option<CpuBuffer>; 3]> = SmallVec::new();
+    let mut bases: SmallVec<[&CpuBuffer; 3]> = SmallVec::new();
     for s in inputs {
         let found = shared.iter().find(|(id, _)| *id == s.id()).map(|&(_, b)| b);
-        buffers.push(found.ok_or_else(|| Error::Runtime("internal error: an input was not locked".into()))?);
+        let base = found.ok_or_else(|| Error::Runtime("internal error: an input was not locked".into()))?;
+        aliases.push(read_alias(s, base)?);
+        bases.push(base);
     }
-    Ok(f(out_buf, &buffers))
+    let buffers: SmallVec<[&CpuBuffer; 3]> =
+        aliases.iter().zip(&bases).map(|(alias, &base)| alias.as_ref().unwrap_or(base)).collect();
+    Ok(f(out_access.buffer(), &buffers))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reinterpreting handles (`Tensor::view_dtype`).
+//
+// A storage handle may read its allocation as another element type than the one the buffer was made with
+// (`Storage::reinterpret`). It shares the allocation's lock, so the protocol above covers it unchanged; kernels
+// are handed, instead of the locked buffer itself, a borrowed [`CpuBuffer::External`] over the same bytes typed
+// as the handle's dtype, which lives no longer than the guard. Every element type but bool accepts every bit
+// pattern, so reinterpreting is sound once the address is aligned (checked) and the length counts whole
+// elements inside the allocation. Bool is the exception, both ways:
+//
+// * bool elements over another type's bytes: when every byte is 0 or 1 (checked under the lock, so nobody changes
+//   them meanwhile) the bytes are aliased as bools; otherwise kernels get a copy holding `byte != 0` (PyTorch's
+//   reading of such bytes), and a kernel writing to it has the bytes whose truth value it changed written back as
+//   0 or 1 (bytes it left alone keep their value) before the lock is released;
+// * other elements written over a bool buffer: every nonzero byte is set back to 1 before the lock is released
+//   (by a drop guard, so also on unwinding), so the bool buffer never holds an invalid value when it is next read.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// A typed alias of a locked buffer, or (bools over bytes other than 0 and 1) a normalized copy of it.
+struct Alias {
+    buffer: CpuBuffer,
+    copied: bool,
+}
+
+/// The typed alias of `len_bytes` bytes at `ptr` as `dtype` elements, checked as the module comment says.
+///
+/// # Safety
+/// `ptr` must be valid for reads (and, if the alias is used mutably, writes) of `len_bytes` bytes for as long as
+/// the alias lives, under the storage lock the caller holds (shared for reads, exclusive for writes).
+unsafe fn alias_of(ptr: *mut u8, len_bytes: usize, from: DType, dtype: DType) -> Result<Alias> {
+    if dtype == DType::Bool && from != DType::Bool {
+        // SAFETY: the caller's contract: `len_bytes` readable bytes; every byte is a valid u8 whatever type wrote it
+        // (the element types have no padding).
+        let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len_bytes) };
+        if bytes.iter().any(|&b| b > 1) {
+            let values: Vec<bool> = bytes.iter().map(|&b| b != 0).collect();
+            return Ok(Alias { buffer: CpuBuffer::Bool(values), copied: true });
+        }
+    }
+    let len = len_bytes / dtype.itemsize();
+    if len == 0 {
+        // an empty allocation's address need not be aligned for the new type; nothing is read or written anyway
+        let buffer = crate::dispatch_dtype!(dtype, T => <T as super::CpuElement>::into_buffer(Vec::new()));
+        return Ok(Alias { buffer, copied: false });
+    }
+    // SAFETY: `ptr` is valid for `len` whole elements of `dtype` (the caller's contract), alignment is checked by
+    // `new`, every bit pattern is a valid value of the non-bool element types and bool bytes were checked just
+    // above (or come from a bool buffer), and the lock the caller holds keeps other oxtorch access out while the
+    // alias lives; foreign owners follow the foreign-visible protocol of the storage itself.
+    let external = unsafe { ExternalBuffer::new(ptr, len, dtype, Box::new(())) };
+    let buffer = external.map(CpuBuffer::External).ok_or_else(|| {
+        Error::Runtime(format!("internal error: the memory of a {from} storage is not aligned for a view as {dtype}"))
+    })?;
+    Ok(Alias { buffer, copied: false })
+}
+
+/// A read-only alias of `buffer` as `storage`'s dtype, or None when the buffer already holds it.
+pub(super) fn read_alias(storage: &Storage, buffer: &CpuBuffer) -> Result<Option<CpuBuffer>> {
+    if storage.dtype() == buffer.dtype() {
+        return Ok(None);
+    }
+    // SAFETY: the bytes of `buffer`, which the caller keeps locked (at least shared) while the alias lives; the
+    // alias is only handed out as `&CpuBuffer`, so nothing writes through the pointer.
+    let alias = unsafe { alias_of(buffer.as_ptr() as *mut u8, buffer.nbytes(), buffer.dtype(), storage.dtype()) }?;
+    Ok(Some(alias.buffer))
+}
+
+/// Exclusive access to a locked buffer as a storage handle's dtype (see the module comment).
+pub(super) struct WriteAccess<'a> {
+    base: &'a mut CpuBuffer,
+    alias: Option<Alias>,
+}
+
+impl<'a> WriteAccess<'a> {
+    /// `base`, exclusively locked, as `storage`'s dtype.
+    pub(super) fn new(storage: &Storage, base: &'a mut CpuBuffer) -> Result<WriteAccess<'a>> {
+        let alias = if storage.dtype() == base.dtype() {
+            None
+        } else {
+            let (len, from) = (base.nbytes(), base.dtype());
+            // SAFETY: the bytes of `base`, which stays exclusively borrowed (and locked) by `self` as long as the
+            // alias lives, and is not touched otherwise meanwhile.
+            Some(unsafe { alias_of(base.as_mut_ptr(), len, from, storage.dtype())? })
+        };
+        Ok(WriteAccess { base, alias })
+    }
+
+    /// The buffer to hand to kernels.
+    pub(super) fn buffer(&mut self) -> &mut CpuBuffer {
+        match &mut self.alias {
+            Some(alias) => &mut alias.buffer,
+            None => &mut *self.base,
+        }
+    }
+}
+
+impl Drop for WriteAccess<'_> {
+    /// Writes back what a kernel changed in a normalized bool copy, and restores the bool invariant of a bool
+    /// buffer written as another type.
+    fn drop(&mut self) {
+        let Some(alias) = self.alias.take() else { return };
+        let len = self.base.nbytes();
+        if alias.copied {
+            if let CpuBuffer::Bool(values) = &alias.buffer {
+                // SAFETY: the base's bytes (not a bool buffer: copies are made only of other types), exclusively
+                // borrowed, read and written as u8, which every byte is.
+                let bytes = unsafe { std::slice::from_raw_parts_mut(self.base.as_mut_ptr(), len) };
+                for (b, &v) in bytes.iter_mut().zip(values) {
+                    if (*b != 0) != v {
+                        *b = u8::from(v);
+                    }
+                }
+            }
+        } else if self.base.dtype() == DType::Bool {
+            drop(alias);
+            // SAFETY: the bool buffer's bytes, exclusively borrowed, the alias that wrote them dropped; they are read
+            // and written as u8 (any byte is a valid u8), never as bool, until each is 0 or 1 again.
+            let bytes = unsafe { std::slice::from_raw_parts_mut(self.base.as_mut_ptr(), len) };
+            for b in bytes {
+                *b = u8::from(*b != 0);
+            }
+        }
+    }
 }

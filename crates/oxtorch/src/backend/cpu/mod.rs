@@ -21,7 +21,7 @@ pub use external::ExternalBuffer;
 
 use self::arith::Arith;
 use self::binary::{load, Rhs, CHUNK};
-use self::lock::{cpu_part, with_locked};
+use self::lock::{cpu_part, read_alias, with_locked, WriteAccess};
 use super::{Arg, BinaryCall};
 use crate::dtype::DType;
 use crate::element::Element;
@@ -200,8 +200,9 @@ pub(crate) fn copy(plan: &Plan, dst: &Storage, src: &Storage) -> Result<()> {
 /// Writes `value` into every element `plan` visits (see [`super::fill`]).
 pub(crate) fn fill(plan: &Plan, dst: &Storage, value: Scalar) -> Result<()> {
     let mut guard = lock::write(cpu_part(dst)?);
+    let mut access = WriteAccess::new(dst, &mut guard)?;
     crate::dispatch_dtype!(dst.dtype(), T => {
-        let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+        let data = T::slice_mut(access.buffer()).ok_or_else(mismatch)?;
         let v = T::from_scalar(value);
         let stride = plan.inner_stride(0);
         parallel::for_chunks(plan, data, |data, start, end, base| {
@@ -221,8 +222,9 @@ pub(crate) fn fill(plan: &Plan, dst: &Storage, value: Scalar) -> Result<()> {
 pub(crate) fn transfer(dst: &Storage, dst_offset: usize, src: &Storage, src_offset: usize, len: usize) -> Result<()> {
     if dst.ptr_eq(src) {
         let mut guard = lock::write(cpu_part(dst)?);
+        let mut access = WriteAccess::new(dst, &mut guard)?;
         return crate::dispatch_dtype!(dst.dtype(), T => {
-            let data = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+            let data = T::slice_mut(access.buffer()).ok_or_else(mismatch)?;
             data.copy_within(src_offset..src_offset + len, dst_offset);
             Ok(())
         });
@@ -240,8 +242,10 @@ pub(crate) fn transfer(dst: &Storage, dst_offset: usize, src: &Storage, src_offs
 /// The `len` elements of a CPU storage from `offset`, copied into a new buffer (see [`super::read`]).
 pub(crate) fn read(storage: &Storage, offset: usize, len: usize) -> Result<CpuBuffer> {
     let guard = lock::read(cpu_part(storage)?);
+    let alias = read_alias(storage, &guard)?;
+    let buffer = alias.as_ref().unwrap_or(&guard);
     crate::dispatch_dtype!(storage.dtype(), T => {
-        let s = T::slice(&guard).ok_or_else(mismatch)?;
+        let s = T::slice(buffer).ok_or_else(mismatch)?;
         Ok(T::into_buffer(s[offset..offset + len].to_vec()))
     })
 }
@@ -249,13 +253,15 @@ pub(crate) fn read(storage: &Storage, offset: usize, len: usize) -> Result<CpuBu
 /// Runs `f` on the elements of a CPU storage, under its exclusive lock.
 pub fn with_slice_mut<T: CpuElement, R>(storage: &Storage, f: impl FnOnce(&mut [T]) -> R) -> Result<R> {
     let mut guard = lock::write(cpu_part(storage)?);
-    let s = T::slice_mut(&mut guard).ok_or_else(mismatch)?;
+    let mut access = WriteAccess::new(storage, &mut guard)?;
+    let s = T::slice_mut(access.buffer()).ok_or_else(mismatch)?;
     Ok(f(s))
 }
 
 /// Runs `f` on the elements of a CPU storage, under its shared lock.
 pub fn with_slice<T: CpuElement, R>(storage: &Storage, f: impl FnOnce(&[T]) -> R) -> Result<R> {
     let guard = lock::read(cpu_part(storage)?);
-    let s = T::slice(&guard).ok_or_else(mismatch)?;
+    let alias = read_alias(storage, &guard)?;
+    let s = T::slice(alias.as_ref().unwrap_or(&guard)).ok_or_else(mismatch)?;
     Ok(f(s))
 }
