@@ -272,6 +272,9 @@ fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
     );
     assert_eq!(three.chunk(i64::MAX - 2, 0).unwrap().len(), 3);
     assert_eq!(zeros(&[1], ()).unwrap().chunk(i64::MAX, 0).unwrap().len(), 1);
+    // the same for split: one piece, and split_with_sizes with sizes whose sum wraps is refused, not a panic
+    assert_eq!(three.split(i64::MAX, 0).unwrap().len(), 1);
+    assert!(three.split_with_sizes(&[i64::MAX, i64::MAX, 5], 0).is_err());
 }
 
 #[test]

@@ -465,7 +465,9 @@ impl Tensor {
         if split_size == 0 && size != 0 {
             runtime_err!("split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
         }
-        let pieces = if split_size == 0 { 1 } else { ((size + split_size - 1) / split_size).max(1) };
+        // PyTorch's int64 arithmetic, wrapping as it does for a huge `split_size`
+        let pieces =
+            if split_size == 0 { 1 } else { (size.wrapping_add(split_size).wrapping_sub(1) / split_size).max(1) };
         (0..pieces)
             .map(|i| {
                 let start = i * split_size;
@@ -498,7 +500,7 @@ impl Tensor {
             .iter()
             .map(|&len| {
                 let piece = self.narrow(d as i64, start, len);
-                start += len;
+                start = start.wrapping_add(len);
                 piece
             })
             .collect()
