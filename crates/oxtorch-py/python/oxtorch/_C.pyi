@@ -184,7 +184,7 @@ def _global_abort(code: _int) -> None: ...
 
 # One index item: an int, a slice, None (new axis), `...`, a bool, or an advanced index (an integer or bool tensor, a
 # list of ints or bools).
-_IndexItem: TypeAlias = Union[None, SupportsIndex, slice, builtins.ellipsis, bool, Tensor, list[Any]]
+_IndexItem: TypeAlias = Union[None, SupportsIndex, slice, builtins.ellipsis, _bool, Tensor, list[Any]]
 _Index: TypeAlias = Union[_IndexItem, tuple[_IndexItem, ...]]
 
 @final
