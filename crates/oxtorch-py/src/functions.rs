@@ -168,7 +168,7 @@ macro_rules! sized_factory {
         ) -> PyResult<Py<PyTensor>> {
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
-            let sizes = match size_arg(size, kwargs) {
+            let sizes = match size_arg(stringify!($name), size, kwargs) {
                 // PyTorch's zeros checks its sizes with a message of its own
                 Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err("zeros: Dimension size must be non-negative."))
@@ -225,19 +225,19 @@ pub fn empty(
     let opts = out_options(options(dtype, device, memory_format)?, out)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         refuse_grad(requires_grad)?;
-        return Py::new(py, crate::global::factory("empty", &size_arg(size, kwargs)?, opts, &p, &s, None)?);
+        return Py::new(py, crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?);
     }
-    into_out(py, grad(oxtorch::empty(&size_arg(size, kwargs)?, opts).py()?, requires_grad)?, out)
+    into_out(py, grad(oxtorch::empty(&size_arg("empty", size, kwargs)?, opts).py()?, requires_grad)?, out)
 }
 
 /// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
-fn size_arg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
+fn size_arg(function: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
     let mut from_keyword = None;
     if let Some(kw) = kwargs {
         for (k, v) in kw.iter() {
             let name: String = k.extract()?;
             if name != "size" {
-                return Err(PyTypeError::new_err(format!("got an unexpected keyword argument '{name}'")));
+                return Err(PyTypeError::new_err(format!("{function}() got an unexpected keyword argument '{name}'")));
             }
             from_keyword = Some(v);
         }
@@ -446,7 +446,7 @@ macro_rules! random_factory {
             check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
-            let s = size_arg(size, kwargs)?;
+            let s = size_arg(stringify!($name), size, kwargs)?;
             if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
                 refuse_grad(requires_grad)?;
                 let t = match generator {

@@ -45,6 +45,9 @@ pub fn assert_no_internal_overlap(t: &Tensor) -> Result<()> {
 
 /// How the memory of `a` and `b` relates (PyTorch's `get_overlap_status`).
 pub fn overlap(a: &Tensor, b: &Tensor) -> Overlap {
+    if a.is_same(b) && a.dtype() == b.dtype() {
+        return Overlap::Full;
+    }
     if a.numel() == 0 || b.numel() == 0 || !a.storage().ptr_eq(b.storage()) {
         return Overlap::No;
     }
@@ -52,10 +55,19 @@ pub fn overlap(a: &Tensor, b: &Tensor) -> Overlap {
     if !dense(a) || !dense(b) {
         return Overlap::TooHard;
     }
-    let (a0, a1) = (a.storage_offset(), a.storage_offset() + a.numel());
-    let (b0, b1) = (b.storage_offset(), b.storage_offset() + b.numel());
+    // byte ranges, so that views of one allocation as different dtypes compare correctly
+    let range = |t: &Tensor| {
+        let start = t.storage_offset() * t.element_size();
+        (start, start + t.numel() * t.element_size())
+    };
+    let ((a0, a1), (b0, b1)) = (range(a), range(b));
     if a0 == b0 && a1 == b1 {
-        Overlap::Full
+        // the same bytes in another order (`a.add_(a.t())`) is a partial overlap to PyTorch
+        if a.strides() == b.strides() {
+            Overlap::Full
+        } else {
+            Overlap::Partial
+        }
     } else if a0 < b1 && b0 < a1 {
         Overlap::Partial
     } else {
