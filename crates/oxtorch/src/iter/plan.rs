@@ -29,6 +29,14 @@ impl Plan {
 
     /// Plans a loop over operands of one shape given by their strides and offsets (the output first).
     pub fn from_geometry(sizes: &[usize], all_strides: &[&[usize]], offsets: &[usize]) -> Plan {
+        if sizes.contains(&0) {
+            // nothing to visit (and the other sizes may multiply past 64 bits)
+            return Plan {
+                sizes: smallvec::smallvec![0],
+                strides: all_strides.iter().map(|_| smallvec::smallvec![0]).collect(),
+                offsets: offsets.iter().copied().collect(),
+            };
+        }
         let perm = shape::stride_order(sizes, all_strides);
         // drop size-1 dimensions, then merge neighbours that are contiguous for every operand
         let mut out_sizes: Dims = SmallVec::new();
@@ -38,7 +46,10 @@ impl Plan {
                 continue;
             }
             let mergeable = out_sizes.last().is_some_and(|&prev_size| {
-                all_strides.iter().zip(&out_strides).all(|(s, o)| o.last().map(|&ps| ps * prev_size) == Some(s[d]))
+                all_strides
+                    .iter()
+                    .zip(&out_strides)
+                    .all(|(s, o)| o.last().map(|&ps| ps.wrapping_mul(prev_size)) == Some(s[d]))
             });
             if mergeable {
                 if let Some(last) = out_sizes.last_mut() {
