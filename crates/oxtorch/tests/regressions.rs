@@ -278,6 +278,9 @@ fn regression_chunk_of_empty_tensor_into_absurdly_many_pieces() {
     // the same for split: one piece, and split_with_sizes with sizes whose sum wraps is refused, not a panic
     assert_eq!(three.split(i64::MAX, 0).unwrap().len(), 1);
     assert!(three.split_with_sizes(&[i64::MAX, i64::MAX, 5], 0).is_err());
+    // a piece count beyond memory is an error, not an abort (cargo-fuzz: 2^44 views of a huge empty tensor)
+    let huge = oxtorch::empty(&[1 << 45, 0], ()).unwrap();
+    expect_err(huge.split(2, 0), "RuntimeError", "std::bad_alloc");
 }
 
 #[test]

@@ -468,12 +468,16 @@ impl Tensor {
         // PyTorch's int64 arithmetic, wrapping as it does for a huge `split_size`
         let pieces =
             if split_size == 0 { 1 } else { (size.wrapping_add(split_size).wrapping_sub(1) / split_size).max(1) };
-        (0..pieces)
-            .map(|i| {
-                let start = i * split_size;
-                self.narrow(d as i64, start, split_size.min(size - start))
-            })
-            .collect()
+        // one view per piece: a count beyond memory is C++'s allocation failure, as in PyTorch, not an abort
+        let mut out: Vec<Tensor> = Vec::new();
+        if out.try_reserve_exact(pieces as usize).is_err() {
+            runtime_err!("std::bad_alloc")
+        }
+        for i in 0..pieces {
+            let start = i * split_size;
+            out.push(self.narrow(d as i64, start, split_size.min(size - start))?);
+        }
+        Ok(out)
     }
 
     /// Pieces of the given sizes along `dim` (`split(list, dim)` / `split_with_sizes`).
