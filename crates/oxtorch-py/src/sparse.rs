@@ -170,20 +170,7 @@ pub fn to_device(
 /// PyTorch's legacy type name of a tensor (`torch.FloatTensor`, `torch.sparse.FloatTensor`), as its messages
 /// print it (with oxtorch's module name).
 pub fn legacy_type_name(dtype: DType, sparse: bool) -> String {
-    let name = match dtype {
-        DType::Bool => "Bool",
-        DType::UInt8 => "Byte",
-        DType::Int8 => "Char",
-        DType::Int16 => "Short",
-        DType::Int32 => "Int",
-        DType::Int64 => "Long",
-        DType::Float16 => "Half",
-        DType::BFloat16 => "BFloat16",
-        DType::Float32 => "Float",
-        DType::Float64 => "Double",
-        DType::Complex64 => "ComplexFloat",
-        DType::Complex128 => "ComplexDouble",
-    };
+    let name = dtype.scalar_type_name();
     format!("oxtorch.{}{name}Tensor", if sparse { "sparse." } else { "" })
 }
 

@@ -145,7 +145,7 @@ pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
     let result = match op {
         BinaryOp::Add { alpha } => add(lhs, rhs, alpha, &output)?,
         BinaryOp::Sub { alpha } => {
-            check_sub(lhs, rhs)?;
+            crate::tensor::ops::check_sub_dtypes(any_dtype(lhs), any_dtype(rhs))?;
             add(lhs, rhs, negate(alpha)?, &output)?
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,
@@ -234,33 +234,6 @@ fn check_devices(lhs: &AnyOperand, rhs: &AnyOperand) -> Result<()> {
     Ok(())
 }
 
-/// PyTorch's `sub_check`.
-fn check_sub(lhs: &AnyOperand, rhs: &AnyOperand) -> Result<()> {
-    let (a, b) = (any_dtype(lhs) == DType::Bool, any_dtype(rhs) == DType::Bool);
-    let message = if a && b {
-        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
-    } else if a || b {
-        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
-    } else {
-        return Ok(());
-    };
-    Err(Error::NotImplemented(message.into()))
-}
-
-/// PyTorch's `alpha_check`.
-fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
-    if matches!(alpha, Scalar::Bool(_)) && dtype != DType::Bool {
-        runtime_err!("Boolean alpha only supported for Boolean results.")
-    }
-    if !(dtype.is_floating_point() || dtype.is_complex()) && matches!(alpha, Scalar::Float(_) | Scalar::Complex(_)) {
-        runtime_err!("For integral input tensors, argument alpha must not be a floating point number.")
-    }
-    if !dtype.is_complex() && matches!(alpha, Scalar::Complex(_)) {
-        runtime_err!("For non-complex input tensors, argument alpha must not be a complex number.")
-    }
-    Ok(())
-}
-
 fn not_implemented(kernel: &str, dtype: DType) -> Error {
     Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name()))
 }
@@ -281,7 +254,7 @@ fn add(lhs: &AnyOperand, rhs: &AnyOperand, alpha: Scalar, output: &AnyOutput<'_>
         }
         (AnyOperand::Dense(d), AnyOperand::Sparse(s)) => {
             let common = result_type(lhs, rhs)?;
-            check_alpha(common, &alpha)?;
+            crate::tensor::ops::check_alpha(common, &alpha)?;
             let dense = match d {
                 Operand::Tensor(t) => t.clone(),
                 Operand::Scalar(v) => crate::scalar_tensor(*v, promotion::scalar_dtype(v))?,
@@ -295,7 +268,7 @@ fn add(lhs: &AnyOperand, rhs: &AnyOperand, alpha: Scalar, output: &AnyOutput<'_>
         }
         (AnyOperand::Sparse(t), AnyOperand::Sparse(s)) => {
             let common = result_type(lhs, rhs)?;
-            check_alpha(common, &alpha)?;
+            crate::tensor::ops::check_alpha(common, &alpha)?;
             if let AnyOutput::Out(slot) = output {
                 if matches!(&**slot, AnyTensor::Strided(_)) {
                     runtime_err!("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")

@@ -20,7 +20,12 @@ fn not_implemented(kernel: &str, dtype: DType) -> Error {
 
 /// PyTorch's `sub_check`: no subtraction with bool operands.
 fn check_sub(lhs: &Operand, rhs: &Operand) -> Result<()> {
-    let (a, b) = (lhs.dtype() == DType::Bool, rhs.dtype() == DType::Bool);
+    check_sub_dtypes(lhs.dtype(), rhs.dtype())
+}
+
+/// PyTorch's `sub_check` on the operands' dtypes (shared with the sparse operations).
+pub(crate) fn check_sub_dtypes(lhs: DType, rhs: DType) -> Result<()> {
+    let (a, b) = (lhs == DType::Bool, rhs == DType::Bool);
     let message = if a && b {
         "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
     } else if a || b {
@@ -31,8 +36,8 @@ fn check_sub(lhs: &Operand, rhs: &Operand) -> Result<()> {
     Err(Error::NotImplemented(message.into()))
 }
 
-/// PyTorch's `alpha_check` against the result dtype.
-fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
+/// PyTorch's `alpha_check` against the result dtype (shared with the sparse operations).
+pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
     if matches!(alpha, Scalar::Bool(_)) && dtype != DType::Bool {
         runtime_err!("Boolean alpha only supported for Boolean results.")
     }
