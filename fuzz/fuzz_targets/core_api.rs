@@ -137,6 +137,19 @@ fn options(inp: &mut Input) -> TensorOptions {
     o
 }
 
+/// How many views `split` / `chunk` along `dim` would make (`count` of the dimension's size), 0 when `dim` is
+/// not a dimension (the call is then an error worth making). Calls making more than `MATERIALIZE` views are
+/// skipped: millions of views are a valid request that only measures the allocator (libFuzzer's RSS limit stops
+/// the run on it), as tensors above `MATERIALIZE` elements are not materialized.
+fn pieces(t: &Tensor, dim: i64, count: impl Fn(u64) -> u64) -> usize {
+    let nd = t.dim() as i64;
+    let d = if dim < 0 { dim + nd } else { dim };
+    match usize::try_from(d).ok().and_then(|d| t.sizes().get(d)) {
+        Some(&size) => usize::try_from(count(size as u64)).unwrap_or(usize::MAX),
+        None => 0,
+    }
+}
+
 fn small_enough(t: &Tensor) -> bool {
     t.numel() <= MATERIALIZE
 }
@@ -237,12 +250,24 @@ fn view_op(inp: &mut Input, t: &Tensor, pool: &[Tensor]) -> Option<Tensor> {
             t.as_strided(&sizes, &strides, off)
         }
         17 => t.unfold(inp.dim(nd), inp.small(), inp.small()),
-        18 => t.split(inp.small(), inp.dim(nd)).map(|v| v.into_iter().next().unwrap_or_else(|| t.clone())),
+        18 => {
+            let (split_size, dim) = (inp.small(), inp.dim(nd));
+            if pieces(t, dim, |n| if split_size > 0 { n.div_ceil(split_size as u64) } else { 0 }) > MATERIALIZE {
+                return Some(t.clone());
+            }
+            t.split(split_size, dim).map(|v| v.into_iter().next().unwrap_or_else(|| t.clone()))
+        }
         19 => {
             let sizes: Vec<i64> = (0..inp.below(4)).map(|_| inp.small()).collect();
             t.split_with_sizes(&sizes, inp.dim(nd)).map(|v| v.into_iter().last().unwrap_or_else(|| t.clone()))
         }
-        20 => t.chunk(inp.small(), inp.dim(nd)).map(|v| v.into_iter().next().unwrap_or_else(|| t.clone())),
+        20 => {
+            let (chunks, dim) = (inp.small(), inp.dim(nd));
+            if pieces(t, dim, |n| n.min(chunks.max(0) as u64)) > MATERIALIZE {
+                return Some(t.clone());
+            }
+            t.chunk(chunks, dim).map(|v| v.into_iter().next().unwrap_or_else(|| t.clone()))
+        }
         21 => {
             let idx: Vec<TensorIndex> = (0..inp.below(5)).map(|_| inp.index()).collect();
             if inp.bool() {

@@ -9,7 +9,7 @@ use oxtorch::iter::Operand;
 use oxtorch::{Scalar, TensorOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyList, PySequence, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyComplex, PyFloat, PyInt, PyList, PySequence, PyString, PyTuple};
 
 /// A Python number as a [`Scalar`], or None when `obj` is not a number.
 pub fn scalar(obj: &Bound<'_, PyAny>) -> PyResult<Option<Scalar>> {
@@ -143,14 +143,101 @@ pub struct NestedData {
 }
 
 /// Flattens nested lists / tuples of numbers (or tensors, or NumPy arrays) into values and a shape, checking that
-/// the nesting is rectangular (PyTorch's `expected sequence of length N at dim D (got M)`).
+/// the nesting is rectangular (PyTorch's `expected sequence of length N at dim D (got M)`), with the dtype
+/// inferred from the values (PyTorch's errors for values it cannot infer one from).
 pub fn nested(obj: &Bound<'_, PyAny>) -> PyResult<NestedData> {
+    nested_as(obj, Leaves::Infer)
+}
+
+/// How `torch.tensor` reads the numbers of nested data.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Leaves {
+    /// No dtype given: each number must be one PyTorch infers a dtype from.
+    Infer,
+    /// Stored into this dtype: each number is unpacked as PyTorch's `store_scalar` unpacks it for the dtype.
+    Store(oxtorch::DType),
+    /// Only the shape matters (a tensor on the meta device of a given dtype): PyTorch reads no values.
+    ShapeOnly,
+}
+
+/// [`nested`], reading the numbers as `leaves` says.
+pub fn nested_as(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<NestedData> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
+    }
     let mut shape = Vec::new();
     probe(obj, &mut shape)?;
     let mut data = NestedData { values: Vec::new(), shape: Vec::new(), big_ints: Vec::new() };
-    collect(obj, 0, &shape, &mut data)?;
+    collect(obj, 0, &shape, leaves, &mut data)?;
     data.shape = shape;
     Ok(data)
+}
+
+/// The name CPython's own messages give an object's type (its `tp_name`: `numpy.float32` for a type defined in C,
+/// plain `F` for a class defined in Python).
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    // SAFETY: `get_type` is a live type object for as long as `obj` is borrowed; `tp_name` is a NUL-terminated
+    // string CPython keeps for the type's lifetime; it is copied out before the borrow ends.
+    let name = unsafe { std::ffi::CStr::from_ptr((*obj.get_type().as_type_ptr()).tp_name) };
+    name.to_string_lossy().into_owned()
+}
+
+/// One number of nested data as `leaves` reads it.
+pub fn leaf(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<Scalar> {
+    let dtype = match leaves {
+        Leaves::ShapeOnly => return Ok(Scalar::Int(0)),
+        Leaves::Infer => {
+            if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+                return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
+            }
+            let numpy_scalar = obj.get_type().module().is_ok_and(|m| m == "numpy");
+            let python_number =
+                obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyComplex>();
+            return match scalar(obj)? {
+                Some(s) if numpy_scalar || python_number => Ok(s),
+                _ => Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "Could not infer dtype of {}",
+                    type_name(obj)
+                ))),
+            };
+        }
+        Leaves::Store(dtype) => dtype,
+    };
+    // PyTorch's store: integers through `__index__` (a Python float is truncated), bool also from complex and
+    // NumPy bools, floating and complex dtypes through `__float__` / `__complex__`; CPython's messages otherwise
+    let has = |name: &str| obj.get_type().hasattr(name).unwrap_or(false);
+    let is_float = obj.is_instance_of::<PyFloat>();
+    let numpy_bool = type_name(obj) == "numpy.bool";
+    let ok = if dtype == oxtorch::DType::Bool {
+        is_float || obj.is_instance_of::<PyComplex>() || numpy_bool || has("__index__")
+    } else if dtype.is_integral(false) {
+        is_float || has("__index__")
+    } else if dtype.is_complex() {
+        has("__complex__") || has("__float__") || has("__index__")
+    } else {
+        has("__float__") || has("__index__")
+    };
+    if !ok {
+        return Err(PyTypeError::new_err(if dtype.is_integral(true) {
+            format!("'{}' object cannot be interpreted as an integer", type_name(obj))
+        } else {
+            format!("must be real number, not {}", type_name(obj))
+        }));
+    }
+    match scalar(obj)? {
+        // a NumPy complex into a real floating dtype: its `__float__`, the real part (Python's complex has none
+        // and was refused above)
+        Some(Scalar::Complex(_)) if dtype.is_floating_point() => return Ok(Scalar::Float(obj.extract()?)),
+        Some(s) => return Ok(s),
+        None => {}
+    }
+    if dtype.is_integral(true) {
+        return Ok(Scalar::Int(obj.call_method0("__index__")?.extract()?));
+    }
+    if dtype.is_complex() && has("__complex__") {
+        return Ok(Scalar::Complex(obj.extract()?));
+    }
+    Ok(Scalar::Float(obj.extract()?))
 }
 
 fn as_sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PySequence>> {
@@ -162,6 +249,11 @@ fn as_sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyS
 }
 
 fn probe(obj: &Bound<'_, PyAny>, shape: &mut Vec<usize>) -> PyResult<()> {
+    // PyTorch follows the first elements down as long as they are sequences, and a string is one: its first
+    // character is a string again, so the nesting never ends
+    if obj.is_instance_of::<PyString>() && !shape.is_empty() {
+        return Err(PyValueError::new_err("too many dimensions 'str'"));
+    }
     if let Ok(t) = obj.cast::<PyTensor>() {
         shape.extend_from_slice(t.borrow().strided()?.sizes());
         return Ok(());
@@ -176,7 +268,13 @@ fn probe(obj: &Bound<'_, PyAny>, shape: &mut Vec<usize>) -> PyResult<()> {
     Ok(())
 }
 
-fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], data: &mut NestedData) -> PyResult<()> {
+fn collect(
+    obj: &Bound<'_, PyAny>,
+    depth: usize,
+    shape: &[usize],
+    leaves: Leaves,
+    data: &mut NestedData,
+) -> PyResult<()> {
     if let Ok(t) = obj.cast::<PyTensor>() {
         let t = t.borrow();
         if t.strided()?.sizes() != &shape[depth..] {
@@ -197,7 +295,7 @@ fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], data: &mut Nes
             None => return Err(PyValueError::new_err(format!("too many dimensions at dim {depth}"))),
         }
         for i in 0..n {
-            collect(&seq.get_item(i)?, depth + 1, shape, data)?;
+            collect(&seq.get_item(i)?, depth + 1, shape, leaves, data)?;
         }
         return Ok(());
     }
@@ -213,11 +311,6 @@ fn collect(obj: &Bound<'_, PyAny>, depth: usize, shape: &[usize], data: &mut Nes
         data.values.push(Scalar::Float(obj.extract::<f64>()?));
         return Ok(());
     }
-    match scalar(obj)? {
-        Some(s) => {
-            data.values.push(s);
-            Ok(())
-        }
-        None => Err(PyTypeError::new_err(format!("Could not infer dtype of {}", obj.get_type().name()?))),
-    }
+    data.values.push(leaf(obj, leaves)?);
+    Ok(())
 }

@@ -1,13 +1,13 @@
 //! Module-level functions: the factories with PyTorch's signatures, the arithmetic functions with `out=`,
 //! `equal` / `allclose`, and random seeding.
 
-use crate::args::{self, int_arg, nested, options, sequence_ints, sizes, to_sizes};
+use crate::args::{self, int_arg, options, sequence_ints, sizes, to_sizes, Leaves};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
 use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
 use oxtorch::iter::Output;
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
-use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
+use oxtorch::{DType, Layout, Scalar, Tensor, TensorOptions};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -119,10 +119,18 @@ pub fn tensor(
         let local = tensor(data, dtype, None, false, false, None, None)?;
         return crate::global::tensor(local.strided()?, &p, &s);
     }
-    // a NumPy scalar is a 0-dim array to PyTorch, keeping its dtype
+    let leaves = match opts.dtype {
+        Some(_) if opts.resolved_device().is_meta() => Leaves::ShapeOnly,
+        Some(d) => Leaves::Store(d),
+        None => Leaves::Infer,
+    };
+    // a NumPy scalar converts as a 0-dim array (keeping its dtype), once PyTorch's store accepts it for the dtype
     let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
     let data = match numpy_generic {
         Some(generic) if data.is_instance(&generic)? => {
+            if let Leaves::Store(_) = leaves {
+                crate::args::leaf(data, leaves)?;
+            }
             data.py().import("numpy")?.getattr("asarray")?.call1((data,))?
         }
         _ => data.clone(),
@@ -130,21 +138,49 @@ pub fn tensor(
     if let Some(array) = crate::interop::numpy_to_tensor(&data, true)? {
         return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
-    let nested = nested(&data)?;
-    if !nested.big_ints.is_empty() {
+    let nested = crate::args::nested_as(&data, leaves)?;
+    if !nested.big_ints.is_empty() && leaves != Leaves::ShapeOnly {
         // integers beyond 64 bits: only a floating or complex dtype (given, or inferred from a float or complex
-        // among the other values) takes them, as their nearest double
+        // among the other values) takes them, as their nearest double; bool takes them as true
         let mut others = nested.values.clone();
         for &i in &nested.big_ints {
             others[i] = Scalar::Int(0);
         }
         let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&others));
-        if !(target.is_floating_point() || target.is_complex()) {
+        if !(target.is_floating_point() || target.is_complex() || target == DType::Bool) {
             return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
         }
     }
     let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py()?;
     grad(t, requires_grad).map(PyTensor::new)
+}
+
+/// `torch.as_tensor(data, dtype=None, device=None)`: `data` itself when it is a tensor of that dtype and device,
+/// a tensor sharing a NumPy array's memory when no conversion is asked for, else a converted copy (`tensor`).
+#[pyfunction]
+#[pyo3(signature = (data, dtype=None, device=None))]
+pub fn as_tensor(
+    data: &Bound<'_, PyAny>,
+    dtype: Option<PyDType>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyTensor>> {
+    let py = data.py();
+    let opts = options(dtype, device, None)?;
+    let shared = match data.cast::<PyTensor>() {
+        Ok(t) => Some((t.borrow().strided()?.clone(), Some(t.clone().unbind()))),
+        Err(_) => crate::interop::numpy_to_tensor(data, false)?.map(|t| (t, None)),
+    };
+    match shared {
+        Some((t, object)) => {
+            let converted = t.to(opts, false).py()?;
+            match object {
+                // `to` without a copy returns the tensor itself when nothing changes: so does as_tensor
+                Some(o) if converted.is_same(&t) && converted.dtype() == t.dtype() => Ok(o),
+                _ => Py::new(py, PyTensor::new(converted)),
+            }
+        }
+        None => Py::new(py, tensor(data, dtype, device, false, false, None, None)?),
+    }
 }
 
 macro_rules! sized_factory {
@@ -388,7 +424,7 @@ impl PyGenerator {
                 if d.is_meta() {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err("META device type not an accelerator."));
                 }
-                oxtorch::backend::ensure_available(d).py()?;
+                oxtorch::backend::ensure_generator_device(d).py()?;
             }
         }
         Ok(PyGenerator { inner: Mutex::new(oxtorch::Generator::new(0)) })
@@ -845,6 +881,7 @@ pub fn get_num_threads() -> usize {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGenerator>()?;
     m.add_function(wrap_pyfunction!(tensor, m)?)?;
+    m.add_function(wrap_pyfunction!(as_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(zeros, m)?)?;
     m.add_function(wrap_pyfunction!(ones, m)?)?;
     m.add_function(wrap_pyfunction!(empty, m)?)?;

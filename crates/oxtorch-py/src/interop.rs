@@ -83,7 +83,9 @@ pub fn numpy_to_tensor(obj: &Bound<'_, PyAny>, copy: bool) -> PyResult<Option<Te
     let storage = Storage::from_cpu_buffer(CpuBuffer::External(buffer));
     let t = oxtorch::tensor::Tensor::from_storage(storage, 0, &sizes, &strides).py()?;
     if copy {
-        return Ok(Some(t.clone_in(oxtorch::MemoryFormat::Contiguous).py()?));
+        // PyTorch copies an array as `to(copy=True)` does: the strides of a dense array are kept (a Fortran-order
+        // array stays column-major), others become contiguous
+        return Ok(Some(t.clone_in(oxtorch::MemoryFormat::Preserve).py()?));
     }
     Ok(Some(t))
 }
@@ -299,7 +301,8 @@ pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyA
     let mut ctx = Box::new(ExportContext {
         _tensor: t.clone(),
         shape: t.sizes().iter().map(|&s| s as i64).collect(),
-        strides: t.strides().iter().map(|&s| s as i64).collect(),
+        // PyTorch exports zero strides for a tensor without elements (NumPy's arrays then match `numpy()`'s)
+        strides: t.strides().iter().map(|&s| if t.numel() == 0 { 0 } else { s as i64 }).collect(),
     });
     let dl_tensor = DLTensor {
         data: base as *mut c_void,
@@ -387,6 +390,21 @@ fn dl_device(device: oxtorch::Device) -> PyResult<DLDevice> {
     }
 }
 
+/// PyTorch's import of DLPack strides: a dimension of size 1 with a negative stride (NumPy's `a[::-1]` of one row)
+/// gets the stride it would have next to the dimension after it (`stride * size` of that one, 1 for the last);
+/// other strides are kept, so a negative one elsewhere is still refused.
+fn normalize_unit_strides(sizes: &[usize], mut strides: Vec<i64>) -> Vec<i64> {
+    for i in (0..strides.len()).rev() {
+        if sizes[i] == 1 && strides[i] < 0 {
+            strides[i] = match (sizes.get(i + 1), strides.get(i + 1)) {
+                (Some(&size), Some(&stride)) => stride.saturating_mul(size as i64),
+                _ => 1,
+            };
+        }
+    }
+    strides
+}
+
 /// `oxtorch.from_dlpack(obj)`: a tensor sharing the memory of any object with `__dlpack__` (or of a capsule).
 #[pyfunction]
 pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -459,7 +477,7 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     };
     let dtype = from_dl_dtype(dl.dtype)?;
     let sizes = crate::args::to_sizes(&sizes)?;
-    let strides: Vec<usize> = match strides {
+    let strides: Vec<usize> = match strides.map(|s| normalize_unit_strides(&sizes, s)) {
         Some(s) if s.iter().any(|&x| x < 0) => {
             // PyTorch's storage-size computation refuses them (its message)
             return Err(PyRuntimeError::new_err(format!(

@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTy
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
+use std::sync::atomic::AtomicBool;
 
 /// Elements above which an operation releases the interpreter lock while it runs.
 const RELEASE_GIL_ABOVE: usize = 1 << 15;
@@ -322,6 +323,45 @@ fn legacy_type_name(dtype: DType) -> String {
         Some(name) => format!("oxtorch.{name}"),
         None => format!("oxtorch.{}Tensor", dtype.scalar_type_name()),
     }
+}
+
+/// The tensor options a `type(...)` argument names: a dtype, a legacy type (`oxtorch.IntTensor`, whose `dtype`
+/// attribute says which), or a legacy type name (`"torch.IntTensor"`, `"torch.cuda.IntTensor"`; the
+/// `torch.sparse.` prefix names the dtype only, as in PyTorch).
+fn legacy_type_target(target: &Bound<'_, PyAny>) -> PyResult<TensorOptions> {
+    if let Ok(d) = target.extract::<PyDType>() {
+        return Ok(TensorOptions::new().dtype(d.0));
+    }
+    if target.is_instance_of::<pyo3::types::PyType>() {
+        if let Some(d) = target.getattr("dtype").ok().and_then(|d| d.extract::<PyDType>().ok()) {
+            return Ok(TensorOptions::new().dtype(d.0).device(oxtorch::Device::cpu()));
+        }
+    }
+    let Ok(name) = target.extract::<String>() else {
+        return Err(PyTypeError::new_err("dtype must be a type, str, or dtype object"));
+    };
+    let invalid = || PyValueError::new_err(format!("invalid type: '{name}'"));
+    let rest = name.strip_prefix("torch.").or_else(|| name.strip_prefix("oxtorch.")).ok_or_else(invalid)?;
+    let (device, rest) = match rest.strip_prefix("cuda.") {
+        Some(r) => (oxtorch::Device::new(oxtorch::DeviceType::Cuda, None).py()?, r),
+        None => (oxtorch::Device::cpu(), rest),
+    };
+    let rest = rest.strip_prefix("sparse.").unwrap_or(rest);
+    let dtype = DType::ALL
+        .into_iter()
+        .find(|d| legacy_type_name(*d).strip_prefix("oxtorch.") == Some(rest))
+        .ok_or_else(invalid)?;
+    Ok(TensorOptions::new().dtype(dtype).device(device))
+}
+
+/// Issues a Python `UserWarning` the first time this process gets here (PyTorch's `TORCH_WARN_ONCE`; `issued`
+/// is the call site's flag); a warnings filter may turn it into an exception.
+fn warn_once(py: Python<'_>, issued: &AtomicBool, message: &str) -> PyResult<()> {
+    if issued.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return Ok(());
+    }
+    let message = std::ffi::CString::new(message).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)
 }
 
 /// Nested Python lists of the values (`tolist()`).
@@ -886,27 +926,111 @@ impl PyTensor {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
         let (options, copy) = to_target(args, kwargs)?;
-        if let Some(s) = slf.sparse() {
-            let mut r = s.clone();
-            if let Some(d) = options.dtype {
-                r = r.to_dtype(d).py()?;
-            }
-            if let Some(d) = options.device {
-                r = r.to_device(d).py()?;
-            }
-            if copy {
-                r = r.clone_tensor().py()?;
-            }
-            return Py::new(py, PyTensor::new_sparse(r));
-        }
-        let t = slf.strided()?.clone();
-        let result = compute(py, &[&t], || t.to(options, copy))?;
-        if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
-            return Ok(slf.into());
-        }
-        Py::new(py, PyTensor::new(result))
+        Self::converted(slf, py, options, copy)
     }
 
+    /// `type()`: the legacy type name (`oxtorch.FloatTensor`, `oxtorch.cuda.LongTensor`, ...); `type(t)` with a
+    /// dtype, a legacy type (`oxtorch.IntTensor`) or its name: this tensor converted, itself when nothing changes.
+    /// `non_blocking` is accepted as `to` accepts it.
+    #[pyo3(signature = (dtype=None, non_blocking=false, **kwargs))]
+    fn r#type(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        non_blocking: bool,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let _ = non_blocking;
+        if let Some((k, _)) = kwargs.and_then(|k| k.iter().next()) {
+            return Err(PyTypeError::new_err(format!("type() got an unexpected keyword argument '{k}'")));
+        }
+        let Some(target) = dtype.filter(|d| !d.is_none()) else {
+            let (dtype, device) = match slf.sparse() {
+                Some(s) => (s.dtype(), s.device()),
+                None => (slf.strided()?.dtype(), slf.strided()?.device()),
+            };
+            let name = legacy_type_name(dtype);
+            let prefix = match (device.type_name(), slf.sparse().is_some()) {
+                ("cpu", false) => String::new(),
+                ("cpu", true) => "sparse.".to_owned(),
+                (other, false) => format!("{other}."),
+                (other, true) => format!("{other}.sparse."),
+            };
+            return Ok(name
+                .replacen("oxtorch.", &format!("oxtorch.{prefix}"), 1)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind());
+        };
+        let options = legacy_type_target(target)?;
+        Ok(Self::converted(slf, py, options, false)?.into_any())
+    }
+
+    /// `T`: every dimension in reverse order (a view). PyTorch warns that this is deprecated for tensors of other
+    /// than two dimensions, and so does oxtorch.
+    #[getter(T)]
+    fn reversed_dims(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        static ZERO_DIM: AtomicBool = AtomicBool::new(false);
+        static NOT_MATRIX: AtomicBool = AtomicBool::new(false);
+        let dim = self.shaped()?.dim();
+        if dim == 0 {
+            warn_once(
+                py,
+                &ZERO_DIM,
+                "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+            )?;
+        } else if dim != 2 {
+            warn_once(
+                py,
+                &NOT_MATRIX,
+                "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it \
+                 will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or \
+                 `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+            )?;
+        }
+        if let Some(s) = self.sparse() {
+            let dims: Vec<i64> = (0..dim as i64).rev().collect();
+            return s.permute(&dims).py().map(PyTensor::new_sparse);
+        }
+        Ok(PyTensor::new(self.strided()?.reverse_dims()))
+    }
+
+    /// `mT`: the last two dimensions swapped (a view); PyTorch's error for a 1-dim tensor, and its deprecation
+    /// warning for a 0-dim one (returned as it is).
+    #[getter(mT)]
+    fn matrix_transposed(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        static ZERO_DIM: AtomicBool = AtomicBool::new(false);
+        if self.shaped()?.dim() == 0 {
+            warn_once(
+                py,
+                &ZERO_DIM,
+                "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.",
+            )?;
+        }
+        if let Some(s) = self.sparse() {
+            if s.dim() == 1 {
+                return Err(PyRuntimeError::new_err(
+                    "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.",
+                ));
+            }
+            return if s.dim() == 0 {
+                Ok(PyTensor::new_sparse(s.clone()))
+            } else {
+                s.transpose(-2, -1).py().map(PyTensor::new_sparse)
+            };
+        }
+        self.strided()?.matrix_transpose().py().map(PyTensor::new)
+    }
+
+    /// `detach_()`: this tensor itself (oxtorch has no autograd graph to detach it from).
+    fn detach_(slf: PyRef<'_, Self>) -> PyResult<PyRef<'_, Self>> {
+        slf.shaped()?;
+        Ok(slf)
+    }
+}
+
+#[pymethods]
+impl PyTensor {
     /// Copies `src` into this tensor (broadcasting, converting), returning this tensor. `non_blocking` is
     /// accepted for compatibility: copies between the CPU and the meta device are synchronous.
     #[pyo3(signature = (src, non_blocking=false))]
@@ -1600,13 +1724,27 @@ impl PyTensor {
         }
         let options =
             TensorOptions { dtype: Some(dtype), memory_format: memory_format.map(|f| f.0), ..TensorOptions::new() };
-        PyTensor::converted(slf, py, options)
+        PyTensor::converted(slf, py, options, false)
     }
 
-    /// `to(options)`: this tensor itself when nothing changes, else a new one.
-    fn converted(slf: PyRef<'_, Self>, py: Python<'_>, options: TensorOptions) -> PyResult<Py<PyTensor>> {
+    /// This tensor with `options` applied (`to`, `type`, `float()` ...): itself when nothing changes and no copy
+    /// is asked for, else a new one.
+    fn converted(slf: PyRef<'_, Self>, py: Python<'_>, options: TensorOptions, copy: bool) -> PyResult<Py<PyTensor>> {
+        if let Some(s) = slf.sparse() {
+            let mut r = s.clone();
+            if let Some(d) = options.dtype {
+                r = r.to_dtype(d).py()?;
+            }
+            if let Some(d) = options.device {
+                r = r.to_device(d).py()?;
+            }
+            if copy {
+                r = r.clone_tensor().py()?;
+            }
+            return Py::new(py, PyTensor::new_sparse(r));
+        }
         let t = slf.strided()?.clone();
-        let result = compute(py, &[&t], || t.to(options, false))?;
+        let result = compute(py, &[&t], || t.to(options, copy))?;
         if result.is_same(slf.strided()?) && result.dtype() == slf.strided()?.dtype() {
             return Ok(slf.into());
         }

@@ -3,7 +3,7 @@
 //!
 //! Conversion follows c10's `static_cast` rules as PyTorch's x86-64 CPU build computes them: integers wrap,
 //! floats truncate toward zero when cast to integers (out of range and NaN as `cvttsd2si` gives them, through
-//! int64 for the types narrower than int32),
+//! int32 for int8 and int16 and through int64 for uint8),
 //! float16 / bfloat16 round to nearest even (a double reaches them through float32, as in c10), complex to real keeps
 //! the real part, anything to bool is "nonzero".
 
@@ -74,7 +74,7 @@ fn x86_trunc_i32(v: f64) -> i32 {
 }
 
 /// Floating values to an integer type as PyTorch's CPU casts give them: int32 and int64 directly (see
-/// [`x86_trunc_i32`]); the narrower types, and uint8 (c10 routes it explicitly), through int64, wrapping.
+/// [`x86_trunc_i32`]); int8 and int16 through int32 and uint8 (c10 routes it explicitly) through int64, wrapping.
 trait FromFloat {
     fn from_float(v: f64) -> Self;
 }
@@ -91,16 +91,18 @@ impl FromFloat for i32 {
     }
 }
 macro_rules! narrow_from_float {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $through:ident),*) => {$(
         impl FromFloat for $t {
             #[inline(always)]
             fn from_float(v: f64) -> Self {
-                x86_trunc_i64(v) as $t
+                $through(v) as $t
             }
         }
     )*};
 }
-narrow_from_float!(u8, i8, i16);
+// `static_cast<int8_t>` / `<int16_t>` of a float compile to the 32-bit `cvttsd2si` (1e10 gives 0, not the low bits
+// of 10^10); c10 sends uint8 through int64 on purpose (`static_cast_with_inter_type<uint8_t>`)
+narrow_from_float!(i8 => x86_trunc_i32, i16 => x86_trunc_i32, u8 => x86_trunc_i64);
 
 macro_rules! int_element {
     ($($t:ty => $dtype:ident),*) => {$(

@@ -538,3 +538,34 @@ fn regression_differential_fuzzer_round_two() {
     assert!(v0.add_(v0.view(&[2, 1, 2]).unwrap()).is_err());
     assert!(v0.add_(v0.view(&[4, 1]).unwrap()).is_ok());
 }
+
+/// F16: float -> int8 / int16 casts go through int32 as PyTorch's x86-64 `static_cast` compiles them (1e10 gives
+/// 0, not the low bits of 10^10); uint8 stays on c10's int64 route.
+#[test]
+fn regression_narrow_integer_casts_go_through_int32() {
+    let values = [1e10, -1e10, 3e9, 70000.5, -70000.5, 1_099_511_640_121.0, f64::INFINITY, f64::NAN];
+    let t = tensor(values, ()).unwrap();
+    assert_eq!(ints(&t.to_dtype(DType::Int16).unwrap()), [0, 0, 0, 4464, -4464, 0, 0, 0]);
+    assert_eq!(ints(&t.to_dtype(DType::Int8).unwrap()), [0, 0, 0, 112, -112, 0, 0, 0]);
+    assert_eq!(ints(&t.to_dtype(DType::UInt8).unwrap()), [0, 0, 0, 112, 144, 57, 0, 0]);
+    let c = t.to_dtype(DType::Complex64).unwrap();
+    assert_eq!(ints(&c.to_dtype(DType::Int16).unwrap()), [0, 0, 0, 4464, -4464, 0, 0, 0]);
+}
+
+/// F17: `x.T` (every dimension reversed) and `x.mT` (the last two swapped) were missing.
+#[test]
+fn regression_reverse_dims_and_matrix_transpose() {
+    let x = zeros(&[2, 3, 4], DType::Float32).unwrap();
+    let t = x.reverse_dims();
+    assert_eq!((t.sizes(), t.strides()), (&[4, 3, 2][..], &[1, 4, 12][..]));
+    let m = x.matrix_transpose().unwrap();
+    assert_eq!((m.sizes(), m.strides()), (&[2, 4, 3][..], &[12, 1, 4][..]));
+    let s = scalar_tensor(Scalar::Float(1.0), TensorOptions::new()).unwrap();
+    assert_eq!(s.reverse_dims().sizes(), &[] as &[usize]);
+    assert!(s.matrix_transpose().is_ok());
+    expect_err(
+        zeros(&[3], DType::Float32).unwrap().matrix_transpose(),
+        "RuntimeError",
+        "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.",
+    );
+}

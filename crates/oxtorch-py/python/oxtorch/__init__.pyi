@@ -21,7 +21,7 @@ __all__ = [
     "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
-    "mul", "div", "floor_divide", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "from_dlpack",
+    "mul", "div", "floor_divide", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "as_tensor", "from_dlpack",
     "placement", "OutOfMemoryError", "AcceleratorError",
     "Size", "cuda", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",

@@ -288,3 +288,116 @@ def test_size_arithmetic_returns_size():
     assert torch.Size([True]) == (1,)
     with pytest.raises(TypeError):
         s + [1]
+
+
+def test_T_mT_detach__and_type():
+    """F17: `.T`, `.mT`, `detach_()` and `type()` were missing (PyTorch 2.15's answers written out)."""
+    import warnings
+
+    x = torch.zeros(2, 3, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert (x.T.shape, x.T.stride()) == ((4, 3, 2), (1, 4, 12))
+        assert torch.tensor(1.0).T.shape == ()
+    assert (x.mT.shape, x.mT.stride()) == ((2, 4, 3), (12, 1, 4))
+    assert torch.zeros(2, 3).T.stride() == (1, 3)
+    with raises(RuntimeError, "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."):
+        torch.zeros(3).mT
+    y = torch.zeros(2, 3)
+    assert y.detach_() is y
+    assert y.type() == "oxtorch.FloatTensor"
+    assert torch.zeros(2, dtype=torch.complex128).type() == "oxtorch.ComplexDoubleTensor"
+    assert torch.zeros(2, device="meta").type() == "oxtorch.meta.FloatTensor"
+    assert torch.zeros(2).to_sparse().type() == "oxtorch.sparse.FloatTensor"
+    assert y.type(torch.float32) is y
+    assert y.type(torch.int32).dtype == torch.int32
+    assert y.type("torch.IntTensor").dtype == torch.int32
+    assert y.type(torch.IntTensor).dtype == torch.int32
+    assert y.type("torch.sparse.IntTensor").layout == torch.strided
+    with raises(ValueError, "invalid type: 'torch.float64'"):
+        y.type("torch.float64")
+    with raises(TypeError, "dtype must be a type, str, or dtype object"):
+        y.type(3)
+
+
+def test_numpy_and_dlpack_strides_as_pytorch_gives_them():
+    """F18: torch.tensor(ndarray) keeps a dense array's strides; DLPack import normalizes the negative stride of a
+    size-1 dimension; DLPack export of an empty tensor has zero strides; as_tensor shares memory."""
+    f = np.ones((2, 2), dtype=np.int32, order="F")
+    assert torch.tensor(f).stride() == (1, 2)
+    assert torch.tensor(np.ones((3, 4), dtype=np.int32)[::2]).stride() == (4, 1)
+    assert torch.tensor(np.ones((0, 3), dtype=np.float32)[::-1]).stride() == (0, 0)
+    assert torch.from_dlpack(np.ones((1, 1), np.float32)[::-1]).stride() == (1, 1)
+    assert torch.from_dlpack(np.ones((4, 6), np.float32)[::2, ::2][:1][::-1]).stride() == (6, 2)
+    assert torch.from_dlpack(np.ones((4, 6), np.float32)[::2, ::2][:, :1][:, ::-1]).stride() == (12, 1)
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[2, 3] and strides=[-3, 1]"):
+        torch.from_dlpack(np.ones((2, 3), np.float32)[::-1])
+    assert np.from_dlpack(torch.zeros(0, 3)).strides == (0, 0)
+    a = np.ones(3)
+    t = torch.as_tensor(a)
+    a[0] = 5
+    assert t[0].item() == 5.0
+    y = torch.zeros(2, 3)
+    assert torch.as_tensor(y) is y and torch.as_tensor(y, dtype=torch.float32) is y
+    assert torch.as_tensor(y, dtype=torch.int64).dtype == torch.int64
+    assert torch.as_tensor(f).stride() == (1, 2)
+    assert torch.as_tensor([1, 2]).dtype == torch.int64
+
+
+def test_cuda_generator_without_a_driver():
+    """The CUDA generator reaches the CUDA runtime directly in PyTorch: without a driver its error is the runtime's."""
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is present")
+    with pytest.raises(RuntimeError) as e:
+        torch.Generator("cuda")
+    assert isinstance(e.value, torch.AcceleratorError)
+    assert str(e.value).split("\n")[0] in (
+        "CUDA error: CUDA driver version is insufficient for CUDA runtime version",
+        "CUDA error: no CUDA-capable device is detected",
+    )
+
+
+def test_tensor_data_is_read_as_pytorch_reads_it():
+    """F19: torch.tensor's errors for values it cannot infer a dtype from or store into the dtype given, and no
+    value checks on the meta device (PyTorch 2.15's answers written out)."""
+    import warnings
+
+    class Index:
+        def __index__(self):
+            return 3
+
+    class Float:
+        def __float__(self):
+            return 2.5
+
+    with raises(TypeError, "new(): invalid data type 'str'"):
+        torch.tensor([1, "a"])
+    with raises(TypeError, "new(): invalid data type 'str'"):
+        torch.tensor("a")
+    with raises(ValueError, "too many dimensions 'str'"):
+        torch.tensor(["a"])
+    with raises(RuntimeError, "Could not infer dtype of NoneType"):
+        torch.tensor([1, None])
+    with raises(RuntimeError, "Could not infer dtype of Index"):
+        torch.tensor([Index()])
+    with raises(TypeError, "'numpy.bool' object cannot be interpreted as an integer"):
+        torch.tensor(np.bool_(1), dtype=torch.uint8)
+    with raises(TypeError, "'numpy.float32' object cannot be interpreted as an integer"):
+        torch.tensor([[np.float32(1)]], dtype=torch.int32)
+    with raises(TypeError, "'str' object cannot be interpreted as an integer"):
+        torch.tensor([1, "a"], dtype=torch.int64)
+    with raises(TypeError, "must be real number, not NoneType"):
+        torch.tensor([None], dtype=torch.float32)
+    with raises(TypeError, "'Float' object cannot be interpreted as an integer"):
+        torch.tensor([Float()], dtype=torch.bool)
+    assert torch.tensor([Index()], dtype=torch.int32).tolist() == [3]
+    assert torch.tensor([Float()], dtype=torch.float32).tolist() == [2.5]
+    assert torch.tensor([np.float64(2.5)], dtype=torch.int64).tolist() == [2]
+    assert torch.tensor([1j, 2**70], dtype=torch.bool).tolist() == [True, True]
+    assert torch.tensor([np.bool_(True)], dtype=torch.bool).tolist() == [True]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # NumPy's ComplexWarning: the imaginary part is dropped
+        assert torch.tensor([np.complex128(1 + 2j)], dtype=torch.float32).tolist() == [1.0]
+    assert torch.tensor([1, 2j], dtype=torch.int32, device="meta").shape == (2,)
+    assert torch.tensor([2**70, "a"], dtype=torch.int64, device="meta").shape == (2,)
+

@@ -49,6 +49,11 @@ pub fn ensure_device(_index: Option<u8>) -> Result<()> {
 }
 
 /// Always an error: CUDA is not compiled in.
+pub fn ensure_runtime(_index: Option<u8>) -> Result<()> {
+    Err(not_compiled())
+}
+
+/// Always an error: CUDA is not compiled in.
 pub fn current_device() -> Result<u8> {
     Err(not_compiled())
 }

@@ -86,6 +86,16 @@ pub fn ensure_available(device: Device) -> Result<()> {
     }
 }
 
+/// Checks that a random number generator can be made for `device` (`Generator(device)`): as
+/// `ensure_available`, but a CUDA device is checked as PyTorch's generator checks it, through the CUDA runtime,
+/// whose errors read differently (see `cuda::ensure_runtime`).
+pub fn ensure_generator_device(device: Device) -> Result<()> {
+    match device.device_type() {
+        DeviceType::Cuda => cuda::ensure_runtime(device.index()),
+        _ => ensure_available(device),
+    }
+}
+
 /// The device a new tensor is placed on: `cuda` without an index means the current CUDA device, and cpu and
 /// meta tensors have no index (as in PyTorch); every other device is itself. Checks that the device is
 /// available.

@@ -224,6 +224,10 @@ pub fn tensor_from_scalars(values: &[Scalar], sizes: &[usize], options: impl Int
         runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
     }
     let dtype = options.dtype.unwrap_or_else(|| infer_dtype(values));
+    if options.resolved_device().is_meta() {
+        // PyTorch stores no values on the meta device, so none is checked
+        return empty(sizes, TensorOptions { dtype: Some(dtype), ..options });
+    }
     let cpu = Tensor::from_parts(scalars_to_storage(values, dtype)?, 0, sizes.into(), shape::contiguous_strides(sizes));
     let cpu = match options.memory_format {
         Some(format) if format != MemoryFormat::Contiguous => cpu.contiguous_in(format)?,

@@ -18,6 +18,24 @@ impl Tensor {
         self.transpose(0, 1)
     }
 
+    /// Every dimension in reverse order (`x.T`). PyTorch deprecates `.T` on tensors of other than two dimensions
+    /// (its Python binding warns) but still returns this view; a 0-dim tensor is its own view.
+    pub fn reverse_dims(&self) -> Tensor {
+        let sizes: Dims = self.sizes().iter().rev().copied().collect();
+        let strides: Dims = self.strides().iter().rev().copied().collect();
+        self.with_geometry(self.storage_offset(), sizes, strides)
+    }
+
+    /// The last two dimensions swapped (`x.mT`): a tensor of matrices transposed. A 0-dim tensor is returned as
+    /// it is (PyTorch warns that this is deprecated); a 1-dim one is PyTorch's error.
+    pub fn matrix_transpose(&self) -> Result<Tensor> {
+        match self.dim() {
+            0 => Ok(self.clone()),
+            1 => runtime_err!("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."),
+            _ => self.transpose(-2, -1),
+        }
+    }
+
     /// Swaps two dimensions (`transpose(dim0, dim1)`).
     pub fn transpose(&self, dim0: i64, dim1: i64) -> Result<Tensor> {
         let (a, b) = (wrap_dim(dim0, self.dim())?, wrap_dim(dim1, self.dim())?);

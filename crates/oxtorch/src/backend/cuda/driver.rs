@@ -124,6 +124,29 @@ pub fn ensure_device(index: Option<u8>) -> Result<()> {
     }
 }
 
+/// Like `ensure_device`, with the errors of PyTorch's paths that call the CUDA runtime directly (`Generator('cuda')`
+/// is one): without a driver the runtime reports `cudaErrorInsufficientDriver`, without a GPU `cudaErrorNoDevice`.
+pub fn ensure_runtime(index: Option<u8>) -> Result<()> {
+    let runtime_error = |text: &str, name: &str| {
+        Error::Accelerator(format!(
+            "CUDA error: {text}\nSearch for `{name}' in \
+             https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more information.\n\
+             Device-side assertions were explicitly omitted for this error check; the error probably arose while \
+             initializing the DSA handlers."
+        ))
+    };
+    match ensure_device(index) {
+        Err(Error::Runtime(m)) if m == NO_DRIVER_MSG => Err(runtime_error(
+            "CUDA driver version is insufficient for CUDA runtime version",
+            "cudaErrorInsufficientDriver",
+        )),
+        Err(Error::Runtime(m)) if m == NO_GPU_MSG => {
+            Err(runtime_error("no CUDA-capable device is detected", "cudaErrorNoDevice"))
+        }
+        other => other,
+    }
+}
+
 /// The device `index`, set up on first use (its context made current on this thread).
 pub fn device(index: u8) -> Result<Arc<Device>> {
     ensure_device(Some(index))?;

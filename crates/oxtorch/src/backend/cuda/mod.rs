@@ -15,7 +15,9 @@ mod memory;
 pub mod ops;
 pub mod source;
 
-pub use driver::{current_device, device_count, ensure_device, is_available, set_device, synchronize, NO_DRIVER_MSG};
+pub use driver::{
+    current_device, device_count, ensure_device, ensure_runtime, is_available, set_device, synchronize, NO_DRIVER_MSG,
+};
 pub use launch::{compile_ptx, nvrtc_available, NO_NVRTC_MSG};
 pub use memory::{empty_cache, format_size, memory_stats, CudaStorage};
 pub(crate) use ops::{binary, copy, fill, read, transfer};
