@@ -1493,7 +1493,7 @@ class Gen:
             v = yield from self.make_tensor()
             if v is None:
                 return
-            e = self.pick([f"isinstance({v}, torch.{name})", f"torch.{name}.dtype", f"{v}.type() == 'torch.{name}'"])
+            e = self.pick([f"isinstance({v}, torch.{name})", f"torch.{name}.dtype", f"{v}.type() == torch.__name__ + '.{name}'"])
             meta = False
         else:
             e = self.pick([f"torch.{name}()", f"torch.{name}(2.5)", f"torch.{name}([1, 2], device='meta')",

@@ -263,7 +263,9 @@ fn view_op(inp: &mut Input, t: &Tensor, pool: &[Tensor]) -> Option<Tensor> {
         }
         20 => {
             let (chunks, dim) = (inp.small(), inp.dim(nd));
-            if pieces(t, dim, |n| n.min(chunks.max(0) as u64)) > MATERIALIZE {
+            // `chunk` of an empty dimension makes `chunks` empty pieces, as PyTorch's does
+            let chunks_u = chunks.max(0) as u64;
+            if pieces(t, dim, |n| if n == 0 { chunks_u } else { n.min(chunks_u) }) > MATERIALIZE {
                 return Some(t.clone());
             }
             t.chunk(chunks, dim).map(|v| v.into_iter().next().unwrap_or_else(|| t.clone()))

@@ -85,7 +85,31 @@ fn list_item(position: usize, obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     if position > 0 && obj.is_instance_of::<PyBool>() {
         return Ok(i64::from(obj.is_truthy()?));
     }
-    int_arg(obj)
+    int_arg(obj).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
+            // PyTorch's parser (its text, without the closing quote); `name_list_error` names the argument
+            PyTypeError::new_err(format!(
+                "{UNPACK_FAILED} at pos {} with error \"Overflow when unpacking long long",
+                position + 1
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// The start of the parser's error for an int-list element that does not fit 64 bits.
+const UNPACK_FAILED: &str = "failed to unpack the object";
+
+/// An int-list error with the function and argument named, as PyTorch's parser words it
+/// (`zeros(): argument 'size' failed to unpack the object at pos 2 ...`).
+pub fn name_list_error(function: &str, argument: &str, e: PyErr) -> PyErr {
+    let py_text = Python::attach(|py| e.value(py).to_string());
+    if py_text.starts_with(UNPACK_FAILED) {
+        PyTypeError::new_err(format!("{function}(): argument '{argument}' {py_text}"))
+    } else {
+        e
+    }
 }
 
 /// One integer argument (bools and floats are refused, as in PyTorch).

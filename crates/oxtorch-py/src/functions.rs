@@ -1,7 +1,7 @@
 //! Module-level functions: the factories with PyTorch's signatures, the arithmetic functions with `out=`,
 //! `equal` / `allclose`, and random seeding.
 
-use crate::args::{self, int_arg, options, sequence_ints, sizes, to_sizes, Leaves};
+use crate::args::{self, int_arg, options, sequence_ints, to_sizes, Leaves};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
 use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
@@ -278,10 +278,11 @@ fn size_arg(function: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_,
             from_keyword = Some(v);
         }
     }
+    let named = |e| args::name_list_error(function, "size", e);
     match from_keyword {
-        Some(v) if args.is_empty() => to_sizes(&sequence_ints(&v)?),
+        Some(v) if args.is_empty() => to_sizes(&sequence_ints(&v).map_err(named)?),
         Some(_) => Err(PyTypeError::new_err("size given both positionally and as a keyword")),
-        None => sizes(args),
+        None => to_sizes(&args::int_list(args).map_err(named)?),
     }
 }
 

@@ -301,17 +301,22 @@ pub fn to_dlpack(py: Python<'_>, t: &Tensor, versioned: bool) -> PyResult<Py<PyA
     let mut ctx = Box::new(ExportContext {
         _tensor: t.clone(),
         shape: t.sizes().iter().map(|&s| s as i64).collect(),
-        // PyTorch exports zero strides for a tensor without elements (NumPy's arrays then match `numpy()`'s)
-        strides: t.strides().iter().map(|&s| if t.numel() == 0 { 0 } else { s as i64 }).collect(),
+        strides: t.strides().iter().map(|&s| s as i64).collect(),
     });
+    // a tensor without elements has no data pointer in PyTorch (`data_ptr()` is 0), and NumPy gives the array it
+    // imports from such a capsule zero strides, as `numpy()` does
+    let (data, byte_offset) = match t.numel() {
+        0 => (std::ptr::null_mut(), 0),
+        _ => (base as *mut c_void, (t.storage_offset() * t.element_size()) as u64),
+    };
     let dl_tensor = DLTensor {
-        data: base as *mut c_void,
+        data,
         device,
         ndim: t.dim() as i32,
         dtype: dl_dtype(t.dtype()),
         shape: ctx.shape.as_mut_ptr(),
         strides: ctx.strides.as_mut_ptr(),
-        byte_offset: (t.storage_offset() * t.element_size()) as u64,
+        byte_offset,
     };
     let manager_ctx = Box::into_raw(ctx) as *mut c_void;
     let (raw, name): (*mut c_void, &'static CStr) = if versioned {
@@ -489,6 +494,11 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         Some(s) => s.iter().map(|&x| x as usize).collect(),
         None => oxtorch::shape::contiguous_strides(&sizes).to_vec(),
     };
+    if sizes.contains(&0) {
+        // no elements, and PyTorch's own capsules carry no data pointer for them: nothing to share
+        let options = oxtorch::TensorOptions::new().dtype(dtype).device(device);
+        return oxtorch::empty_strided(&sizes, &strides, options).py().map(PyTensor::new);
+    }
     let len = oxtorch::shape::required_storage_len(&sizes, &strides, 0);
     if device.type_name() == "cuda" {
         let address = (dl.data as u64).wrapping_add(dl.byte_offset);

@@ -305,15 +305,16 @@ fn ints_or_keyword(
             by_keyword = Some(v);
         }
     }
+    let named = |e| args::name_list_error(method, keyword, e);
     match by_keyword {
         Some(_) if !args.is_empty() => {
             Err(PyTypeError::new_err(format!("{method}() got multiple values for argument '{keyword}'")))
         }
-        Some(v) => sequence_ints(&v),
+        Some(v) => sequence_ints(&v).map_err(named),
         None if args.is_empty() => {
             Err(PyTypeError::new_err(format!("{method}() missing 1 required positional arguments: \"{keyword}\"")))
         }
-        None => int_list(args),
+        None => int_list(args).map_err(named),
     }
 }
 
@@ -1022,10 +1023,23 @@ impl PyTensor {
         self.strided()?.matrix_transpose().py().map(PyTensor::new)
     }
 
-    /// `detach_()`: this tensor itself (oxtorch has no autograd graph to detach it from).
+    /// `detach_()`: this tensor itself (oxtorch has no autograd graph to detach it from); PyTorch's error for a
+    /// view.
     fn detach_(slf: PyRef<'_, Self>) -> PyResult<PyRef<'_, Self>> {
-        slf.shaped()?;
+        if slf.sparse().is_none() && slf.strided()?.is_view() {
+            return Err(PyRuntimeError::new_err(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) \
+                 for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and \
+                 hence detach_() cannot be called on these gradients. To fix this error, please refer to the \
+                 Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.",
+            ));
+        }
         Ok(slf)
+    }
+
+    /// `_is_view()`: whether this tensor was made by a view operation from another.
+    fn _is_view(&self) -> PyResult<bool> {
+        Ok(self.sparse().is_none() && self.strided()?.is_view())
     }
 }
 

@@ -21,6 +21,13 @@ fn default_dtype_and_device() {
     assert_eq!(dtype0, DType::Float32);
     assert_eq!(device0, Device::cpu());
 
+    // With bfloat16 as the default, complex data has no complex type to infer (differential fuzzer, F22).
+    set_default_dtype(DType::BFloat16).unwrap();
+    let complex = oxtorch::Scalar::Complex(num_complex::Complex::new(0.0, 1.0));
+    let r = oxtorch::tensor::factory::tensor_from_scalars(&[complex], &[], ());
+    set_default_dtype(DType::Float32).unwrap();
+    expect_err(r, "RuntimeError", "invalid default scalar type for complex");
+
     // Only floating dtypes can be the default; a refused one leaves the default unchanged.
     let msg = "only floating-point types are supported as the default type";
     for dtype in [DType::Bool, DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64] {

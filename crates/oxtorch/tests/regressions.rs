@@ -544,7 +544,7 @@ fn regression_differential_fuzzer_round_two() {
 #[test]
 fn regression_narrow_integer_casts_go_through_int32() {
     let values = [1e10, -1e10, 3e9, 70000.5, -70000.5, 1_099_511_640_121.0, f64::INFINITY, f64::NAN];
-    let t = tensor(values, ()).unwrap();
+    let t = tensor(values, DType::Float64).unwrap();
     assert_eq!(ints(&t.to_dtype(DType::Int16).unwrap()), [0, 0, 0, 4464, -4464, 0, 0, 0]);
     assert_eq!(ints(&t.to_dtype(DType::Int8).unwrap()), [0, 0, 0, 112, -112, 0, 0, 0]);
     assert_eq!(ints(&t.to_dtype(DType::UInt8).unwrap()), [0, 0, 0, 112, 144, 57, 0, 0]);
@@ -568,4 +568,59 @@ fn regression_reverse_dims_and_matrix_transpose() {
         "RuntimeError",
         "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.",
     );
+}
+
+/// F20: a tensor made by a view operation knows its base (PyTorch's `_base`), `detach()` and copies are not views.
+#[test]
+fn regression_views_record_their_base() {
+    let x = zeros(&[2, 3], DType::Float32).unwrap();
+    let t = x.t().unwrap();
+    assert!(t.is_view() && t.view_base().unwrap().is_same(&x));
+    assert!(t.t().unwrap().view_base().unwrap().is_same(&x));
+    assert!(!x.detach().is_view() && !x.is_view());
+    assert!(!t.reshape(&[6]).unwrap().is_view());
+    assert!(x.reshape(&[6]).unwrap().is_view());
+    assert!(x.as_strided(&[2], &[1], None).unwrap().is_view());
+}
+
+/// F21: random factories allocate before their kernel checks the arguments, as PyTorch's do (a storage-size
+/// overflow wins over a dtype error), and `normal_`'s kernel does not run for no elements.
+#[test]
+fn regression_random_factory_check_order() {
+    let int16 = TensorOptions::new().dtype(DType::Int16);
+    assert_eq!(oxtorch::randn(&[0], int16, None).unwrap().dtype(), DType::Int16);
+    expect_err(
+        oxtorch::rand(&[0], int16, None),
+        "NotImplementedError",
+        "\"check_uniform_bounds\" not implemented for 'Short'",
+    );
+    expect_err(
+        oxtorch::randn(&[3, 2, 1 << 62], int16, None),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]",
+    );
+    expect_err(
+        oxtorch::randint(-1, 5, &[0], TensorOptions::new().dtype(DType::UInt8), None),
+        "RuntimeError",
+        "from is out of bounds for unsigned char",
+    );
+    let one = zeros(&[1], DType::Int64).unwrap();
+    let meta = TensorOptions::new().device(oxtorch::Device::meta());
+    assert!(one.randint_like(3, 2, meta).is_ok());
+    assert!(oxtorch::randint(3, 2, &[1], meta, None).is_err());
+    let empty_bool = zeros(&[0], DType::Bool).unwrap();
+    assert!(empty_bool.randn_like(()).is_ok());
+}
+
+/// F23: `copy_` checks the source's partial overlap with the destination before the shapes, as TensorIterator's
+/// `compute_mem_overlaps` runs before `compute_shape`.
+#[test]
+fn regression_copy_checks_overlap_before_shapes() {
+    let a = arange(6.0, ()).unwrap();
+    let dst = a.narrow(0, 0, 4).unwrap().view(&[2, 2]).unwrap();
+    let r = dst.copy_(&a.narrow(0, 1, 3).unwrap());
+    assert!(r.unwrap_err().message().starts_with("unsupported operation: some elements of the input tensor"));
+    let v0 = arange(2, ()).unwrap();
+    let v2 = v0.reshape(&[2, 1]).unwrap();
+    assert!(v2.copy_(&v0).unwrap_err().message().starts_with("unsupported operation: some elements"));
 }

@@ -401,3 +401,38 @@ def test_tensor_data_is_read_as_pytorch_reads_it():
     assert torch.tensor([1, 2j], dtype=torch.int32, device="meta").shape == (2,)
     assert torch.tensor([2**70, "a"], dtype=torch.int64, device="meta").shape == (2,)
 
+
+
+def test_views_know_they_are_views():
+    """F20: `detach_()` of a view is PyTorch's error, so tensors record whether a view operation made them."""
+    x = torch.zeros(2, 3)
+    views = [x[...], x.reshape(2, 3), x.t(), x.expand(2, 3), x.split(2)[0], x[0], x.as_strided((2,), (1,)), x.mT]
+    assert all(v._is_view() for v in views)
+    others = [x.detach(), x.contiguous(), x.view(torch.int32), x[[0]], x.t().reshape(6), x.clone(), torch.from_dlpack(x)]
+    assert not any(v._is_view() for v in others)
+    with pytest.raises(RuntimeError, match="^Can't detach views in-place. Use detach\\(\\) instead."):
+        torch.arange(1, dtype=torch.int32).reshape(()).detach_()
+    d = x.detach()
+    assert d.detach_() is d
+
+
+def test_int_list_overflow_is_the_parsers_type_error():
+    """F24: an int-list element beyond 64 bits is PyTorch's parser TypeError, naming function, argument and position."""
+    tail = ' with error "Overflow when unpacking long long'
+    with raises(TypeError, "zeros(): argument 'size' failed to unpack the object at pos 4" + tail):
+        torch.zeros(size=(1, 2, 2, 10**20))
+    with raises(TypeError, "zeros(): argument 'size' failed to unpack the object at pos 1" + tail):
+        torch.zeros(2**70)
+    with raises(TypeError, "permute(): argument 'dims' failed to unpack the object at pos 2" + tail):
+        torch.zeros(2, 3).permute(0, 2**70)
+
+
+def test_random_factories_check_after_allocating():
+    """F21: the kernel's dtype check comes after the size checks, and normal_ runs no kernel for no elements."""
+    assert torch.randn(0, dtype=torch.int16).dtype == torch.int16
+    assert torch.randn_like(torch.zeros(0, dtype=torch.bool)).shape == (0,)
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]"):
+        torch.randn(3, 2, 2**62, dtype=torch.int16)
+    with raises(NotImplementedError, "\"check_uniform_bounds\" not implemented for 'Short'"):
+        torch.rand(0, dtype=torch.int16)
+    assert torch.randint_like(torch.zeros(1, dtype=torch.int64), 3, 2, device="meta").shape == (1,)

@@ -366,13 +366,14 @@ pub fn binary_plan(out: &Tensor, lhs: &Input, rhs: &Input) -> Plan {
 /// Checks `dst.copy_(src)`: `src` must broadcast to `dst`'s shape, `dst` must not overlap itself, and `src` must
 /// not partially overlap `dst`. Any devices and dtypes may meet.
 pub fn check_copy(dst: &Tensor, src: &Tensor) -> Result<()> {
-    // TensorIterator's order: the output's own overlap, then the shapes, then the input's overlap
+    // TensorIterator's order: the output's own overlap, the input's overlap with it, then the shapes
     assert_no_internal_overlap(dst)?;
+    assert_no_partial_overlap(dst, src)?;
     let shape = shape::broadcast_shapes(dst.sizes(), src.sizes())?;
     if shape.as_slice() != dst.sizes() {
         return Err(shape_mismatch(dst.sizes(), &shape));
     }
-    assert_no_partial_overlap(dst, src)
+    Ok(())
 }
 
 /// Whether `dst.copy_(src)` must read `src` from a private copy: it shares memory with `dst` (a full overlap, or

@@ -223,7 +223,14 @@ pub fn tensor_from_scalars(values: &[Scalar], sizes: &[usize], options: impl Int
     if values.len() != shape::numel(sizes) {
         runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
     }
-    let dtype = options.dtype.unwrap_or_else(|| infer_dtype(values));
+    let dtype = match options.dtype {
+        Some(dtype) => dtype,
+        // complex numbers take the complex type of the default dtype, and bfloat16 has none
+        None if get_default_dtype() == DType::BFloat16 && values.iter().any(|v| matches!(v, Scalar::Complex(_))) => {
+            runtime_err!("invalid default scalar type for complex")
+        }
+        None => infer_dtype(values),
+    };
     if options.resolved_device().is_meta() {
         // PyTorch stores no values on the meta device, so none is checked
         return empty(sizes, TensorOptions { dtype: Some(dtype), ..options });
@@ -323,7 +330,18 @@ fn computed_vector(
 /// A contiguous CPU tensor of `sizes` whose elements are `value(i)` in row-major order (called in that order),
 /// written straight into a buffer of the element type that is allocated fallibly, so that a size beyond memory
 /// is PyTorch's allocation error rather than an abort.
-fn cpu_values(sizes: &[usize], dtype: DType, mut value: impl FnMut(usize) -> Scalar) -> Result<Tensor> {
+fn cpu_values(sizes: &[usize], dtype: DType, value: impl FnMut(usize) -> Scalar) -> Result<Tensor> {
+    cpu_values_checked(sizes, dtype, |_| Ok(()), value)
+}
+
+/// [`cpu_values`], running `kernel_checks` (given the element count) after the memory is allocated and before
+/// any value is computed: PyTorch allocates a random factory's result before its kernel checks the arguments.
+fn cpu_values_checked(
+    sizes: &[usize],
+    dtype: DType,
+    kernel_checks: impl FnOnce(usize) -> Result<()>,
+    mut value: impl FnMut(usize) -> Scalar,
+) -> Result<Tensor> {
     shape::check_contiguous_storage(sizes, dtype.itemsize())?;
     let len = shape::numel(sizes);
     crate::dispatch_dtype!(dtype, T => {
@@ -334,6 +352,7 @@ fn cpu_values(sizes: &[usize], dtype: DType, mut value: impl FnMut(usize) -> Sca
                 len.saturating_mul(dtype.itemsize())
             )
         }
+        kernel_checks(len)?;
         v.extend((0..len).map(|i| T::from_scalar(value(i))));
         from_vec(v, sizes)
     })
@@ -490,6 +509,7 @@ fn random_tensor(
     sizes: &[usize],
     options: TensorOptions,
     default_dtype: DType,
+    kernel_checks: impl FnOnce(DType, usize) -> Result<()>,
     mut draw: impl FnMut() -> Scalar,
 ) -> Result<Tensor> {
     let dtype = options.dtype.unwrap_or(default_dtype);
@@ -497,7 +517,7 @@ fn random_tensor(
     if device.is_meta() {
         return empty(sizes, options.dtype(dtype));
     }
-    let t = cpu_values(sizes, dtype, |_| draw())?;
+    let t = cpu_values_checked(sizes, dtype, |len| kernel_checks(dtype, len), |_| draw())?;
     let t = match options.memory_format.unwrap_or_default() {
         MemoryFormat::Contiguous => t,
         format => t.contiguous_in(format)?,
@@ -505,8 +525,7 @@ fn random_tensor(
     t.to_device(device)
 }
 
-fn check_floating(options: &TensorOptions, kernel: &str) -> Result<()> {
-    let dtype = options.dtype.unwrap_or_else(get_default_dtype);
+fn check_floating(dtype: DType, kernel: &str) -> Result<()> {
     if !dtype.is_floating_point() && !dtype.is_complex() {
         return Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())));
     }
@@ -569,10 +588,8 @@ fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
 /// Uniform values in `[0, 1)` (`torch.rand`), from `generator` or the default generator.
 pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
     let options = options.into();
-    // the meta device has no kernel, so no dtype check either
-    if !options.resolved_device().is_meta() {
-        check_floating(&options, "check_uniform_bounds")?;
-    }
+    // the meta device has no kernel, so no dtype check either; on the CPU the kernel checks after allocating
+    let checks = |dtype, _| check_floating(dtype, "check_uniform_bounds");
     let complex = options.dtype.is_some_and(DType::is_complex);
     let draw = move |g: &mut Generator| {
         if complex {
@@ -582,8 +599,8 @@ pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Optio
         }
     };
     match generator {
-        Some(g) => random_tensor(sizes, options, get_default_dtype(), || draw(g)),
-        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), || draw(g))),
+        Some(g) => random_tensor(sizes, options, get_default_dtype(), checks, || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), checks, || draw(g))),
     }
 }
 
@@ -597,9 +614,9 @@ pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Opti
         if !dtype.is_floating_point() && !dtype.is_complex() {
             runtime_err!("expected a floating-point or complex dtype, but got dtype={dtype}")
         }
-    } else {
-        check_floating(&options, "normal_kernel_cpu")?;
     }
+    // on the CPU the kernel checks the dtype after allocating, and no kernel runs for no elements
+    let checks = |dtype, len| if len > 0 { check_floating(dtype, "normal_kernel_cpu") } else { Ok(()) };
     let complex = options.dtype.is_some_and(DType::is_complex);
     let draw = move |g: &mut Generator| {
         if complex {
@@ -610,8 +627,8 @@ pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Opti
         }
     };
     match generator {
-        Some(g) => random_tensor(sizes, options, get_default_dtype(), || draw(g)),
-        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), || draw(g))),
+        Some(g) => random_tensor(sizes, options, get_default_dtype(), checks, || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), checks, || draw(g))),
     }
 }
 
@@ -629,13 +646,13 @@ pub fn randint(
         if low >= high {
             runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
         }
-    } else {
-        check_random_bounds(low, high, options.dtype.unwrap_or(DType::Int64))?;
     }
+    // on the CPU the kernel checks the bounds after allocating
+    let checks = |dtype, _| check_random_bounds(low, high, dtype);
     let draw = move |g: &mut Generator| Scalar::Int(g.integer(low, high));
     match generator {
-        Some(g) => random_tensor(sizes, options, DType::Int64, || draw(g)),
-        None => with_default_generator(|g| random_tensor(sizes, options, DType::Int64, || draw(g))),
+        Some(g) => random_tensor(sizes, options, DType::Int64, checks, || draw(g)),
+        None => with_default_generator(|g| random_tensor(sizes, options, DType::Int64, checks, || draw(g))),
     }
 }
 
@@ -712,6 +729,10 @@ impl Tensor {
     pub fn randint_like(&self, low: i64, high: i64, options: impl Into<TensorOptions>) -> Result<Tensor> {
         let options = like_options(self, options);
         let out = self.empty_like(options)?;
+        if out.is_meta() {
+            // PyTorch's randint_like checks nothing on the meta device (randint does check `low < high` there)
+            return Ok(out);
+        }
         let values = randint(low, high, self.sizes(), TensorOptions { memory_format: None, ..options }, None)?;
         out.copy_(&values)?;
         Ok(out)

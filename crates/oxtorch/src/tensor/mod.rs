@@ -32,6 +32,9 @@ struct TensorImpl {
     offset: usize,
     sizes: Dims,
     strides: Dims,
+    /// The tensor a view was made from (the first of a chain of views), as PyTorch's `_base`; None for a
+    /// tensor that is not a view.
+    base: Option<Tensor>,
 }
 
 /// A strided tensor. Cloning a `Tensor` handle is cheap and yields another handle to the same tensor (as
@@ -45,7 +48,7 @@ impl Tensor {
     /// A tensor over `storage` with the given geometry. The caller guarantees the view is in bounds.
     pub(crate) fn from_parts(storage: Storage, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
         debug_assert_eq!(sizes.len(), strides.len());
-        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides }) }
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base: None }) }
     }
 
     /// A view of `storage` with the given geometry, checked to stay within the storage.
@@ -67,9 +70,34 @@ impl Tensor {
         Ok(Tensor::from_parts(storage, offset, sizes.into(), strides.into()))
     }
 
-    /// Another view of the same storage with new geometry.
+    /// A view of this tensor with new geometry over the same storage (its `base` is this tensor's base, or this
+    /// tensor).
     pub(crate) fn with_geometry(&self, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
-        Tensor::from_parts(self.inner.storage.clone(), offset, sizes, strides)
+        let base = Some(self.view_base().unwrap_or(self).clone());
+        let storage = self.inner.storage.clone();
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base }) }
+    }
+
+    /// A new tensor over the same storage with the same geometry that is not a view (`detach()`, and
+    /// `view(dtype)` to the same dtype, are not views to PyTorch).
+    pub(crate) fn alias(&self) -> Tensor {
+        Tensor::from_parts(
+            self.inner.storage.clone(),
+            self.storage_offset(),
+            self.sizes().into(),
+            self.strides().into(),
+        )
+    }
+
+    /// The tensor this one is a view of (PyTorch's `_base`), None when it is not a view. View operations make
+    /// views; a view of a view has the first tensor of the chain as its base.
+    pub fn view_base(&self) -> Option<&Tensor> {
+        self.inner.base.as_ref()
+    }
+
+    /// Whether this tensor is a view of another (PyTorch's `_is_view()`).
+    pub fn is_view(&self) -> bool {
+        self.inner.base.is_some()
     }
 
     /// The sizes of each dimension (`Tensor.shape`).

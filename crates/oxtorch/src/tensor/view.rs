@@ -94,7 +94,7 @@ impl Tensor {
     pub fn view_dtype(&self, dtype: crate::dtype::DType) -> Result<Tensor> {
         let from = self.dtype();
         if from == dtype {
-            return Ok(self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into()));
+            return Ok(self.alias());
         }
         let storage = self.storage().reinterpret(dtype);
         let (old, new) = (from.itemsize(), dtype.itemsize());
@@ -161,7 +161,8 @@ impl Tensor {
         let sizes = shape::infer_size(shape, self.numel())?;
         match shape::view_strides(self.sizes(), self.strides(), &sizes) {
             Some(strides) => Ok(self.with_geometry(self.storage_offset(), sizes, strides)),
-            None => self.contiguous()?.view(shape),
+            // a copy, which is not a view of anything (PyTorch's `_unsafe_view`)
+            None => Ok(self.contiguous()?.view(shape)?.alias()),
         }
     }
 
@@ -226,7 +227,7 @@ impl Tensor {
     /// A new handle sharing this tensor's storage, offset, sizes and strides (`detach()`; without autograd it
     /// is the same view under a new identity).
     pub fn detach(&self) -> Tensor {
-        self.with_geometry(self.storage_offset(), self.sizes().into(), self.strides().into())
+        self.alias()
     }
 
     /// Expands to another tensor's sizes (`expand_as`).
@@ -443,7 +444,9 @@ impl Tensor {
         }
         let offset = storage_offset.unwrap_or(self.storage_offset());
         shape::check_numel(sizes)?;
-        Tensor::from_storage(self.storage().clone(), offset, sizes, strides)
+        // checked against the storage, then made a view of this tensor
+        Tensor::from_storage(self.storage().clone(), offset, sizes, strides)?;
+        Ok(self.with_geometry(offset, sizes.into(), strides.into()))
     }
 
     /// All windows of `size` elements along `dim`, `step` apart, as a new last dimension (`unfold`).
