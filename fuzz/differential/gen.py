@@ -68,6 +68,16 @@ def prod(xs) -> int:
     return n
 
 
+
+def _elements_overlap(t) -> bool:
+    """Whether two elements of a (small) tensor share a memory location."""
+    import itertools
+
+    if t.numel() > 4096:
+        return any(st == 0 and n > 1 for n, st in zip(t.shape, t.stride()))
+    offsets = [sum(i * st for i, st in zip(idx, t.stride())) for idx in itertools.product(*(range(n) for n in t.shape))]
+    return len(set(offsets)) < len(offsets)
+
 class Gen:
     """Generates one program; `ns` is the PyTorch namespace the program runs in as it is generated."""
 
@@ -719,7 +729,8 @@ class Gen:
             if self.intdiv_hazard(op, a, b):
                 yield Stmt(f"_r = {expr}", None, op="out." + op, deviation="3-int-div-overflow", run_torch=False)
                 return
-            o = yield Stmt(f"_r = {expr}", "_r", op="out." + op, tol=tol)
+            dev = self.out_growth_deviation(out, self.broadcast_result_shape(a, b, a_t, b_t))
+            o = yield Stmt(f"_r = {expr}", "_r", op="out." + op, tol=tol, deviation=dev)
             if o is not None and o.ok:
                 yield Stmt(f"_same = _r is {out}", "_same", op="out.identity")
             return
@@ -787,6 +798,23 @@ class Gen:
         b_m1 = has(bv, lambda x: x == -1, lambda n: n == -1)
         return a_min and b_m1
 
+    def out_growth_deviation(self, out, shape):
+        """The README's deviation: an `out=` tensor whose storage is too small for the result gets a larger copy
+        of it, where PyTorch grows the storage in place (other views of it see the result only in PyTorch, and the
+        new elements are unspecified until written)."""
+        torch = self.torch
+        t = self._value(out)
+        if not isinstance(t, torch.Tensor) or t.is_meta or tuple(t.shape) == tuple(shape):
+            return None
+        numel = math.prod(shape)
+        try:
+            elements = t.untyped_storage().nbytes() // t.element_size()
+        except Exception:  # noqa: BLE001
+            return None
+        if numel > 0 and t.storage_offset() + numel > elements:
+            return "out-storage-grows"
+        return None
+
     def overlap_deviation(self, a, b):
         """The README's deviation: an in-place input that overlaps the output fully but with other strides is
         read from a copy (PyTorch's result depends on its loop order)."""
@@ -800,7 +828,9 @@ class Gen:
         except Exception:  # noqa: BLE001
             return None
         if x.storage_offset() == y.storage_offset() and x.stride() == y.stride() and x.shape == y.shape:
-            return None
+            # the output itself as the other input: only an output whose own elements overlap (which PyTorch
+            # cannot classify and lets through) is computed differently, PyTorch reading it in loop order
+            return "overlap-read-from-copy" if _elements_overlap(x) else None
         return "overlap-read-from-copy"
 
     def broadcast_result_shape(self, a, b, a_t, b_t) -> tuple:

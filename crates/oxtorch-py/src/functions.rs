@@ -748,8 +748,10 @@ fn arith_function(
         None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),
         Some(out) => {
             let mut target = out.borrow().strided()?.clone();
-            arith(py, op, &lhs, &rhs, Output::Out(&mut target))?;
+            let result = arith(py, op, &lhs, &rhs, Output::Out(&mut target));
+            // PyTorch resizes `out=` before its kernel checks the arguments, so a resize stays even on an error
             out.borrow_mut().value = TensorValue::Strided(target);
+            result?;
             Ok(out.clone().unbind())
         }
     }

@@ -624,3 +624,29 @@ fn regression_copy_checks_overlap_before_shapes() {
     let v2 = v0.reshape(&[2, 1]).unwrap();
     assert!(v2.copy_(&v0).unwrap_err().message().starts_with("unsupported operation: some elements"));
 }
+
+/// F25: `allclose` of integer tensors converts both to the default dtype before subtracting, as PyTorch 2.15's
+/// `isclose` does (no wrapping difference; integers float32 cannot tell apart are close).
+#[test]
+fn regression_integer_allclose_in_the_default_dtype() {
+    let t = |v: i64, d: DType| oxtorch::full(&[1], v, d).unwrap();
+    assert!(t(16, DType::UInt8).allclose(&t(19, DType::UInt8), 0.5, 1e-8, false).unwrap());
+    assert!(!t(-128, DType::Int8).allclose(&t(0, DType::Int8), 0.0, 10.0, false).unwrap());
+    assert!(!t(0, DType::UInt8).allclose(&t(255, DType::UInt8), 0.0, 2.0, false).unwrap());
+    assert!(t((1 << 24) + 1, DType::Int32).allclose(&t(1 << 24, DType::Int32), 0.0, 0.5, false).unwrap());
+    assert!(!t(1 << 62, DType::Int64).allclose(&t(-(1 << 62), DType::Int64), 0.0, 1.0, false).unwrap());
+}
+
+/// F26: slicing with a step near 2^63 overflowed in a debug build (cargo-fuzz); PyTorch's int64 arithmetic wraps,
+/// giving an empty slice or its storage-size error.
+#[test]
+fn regression_slice_with_a_huge_step() {
+    let x = arange(5, ()).unwrap();
+    assert_eq!(x.slice(0, Some(1), Some(5), i64::MAX).unwrap().sizes(), &[0]);
+    assert_eq!(x.slice(0, Some(1), Some(5), 1 << 62).unwrap().sizes(), &[1]);
+    expect_err(
+        x.slice(0, Some(1), Some(5), i64::MAX - 2),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[-1] and strides=[9223372036854775805]",
+    );
+}

@@ -72,40 +72,29 @@ macro_rules! complex_close {
 }
 complex_close!(f32, f64);
 
-/// `|difference| <= atol + |rtol * b|` with the tolerance computed as a tensor of the default dtype (each
-/// operation rounded to it), as PyTorch's `isclose` does for integer tensors.
-fn int_within(difference: i64, b: i64, rtol: f64, atol: f64) -> bool {
+/// PyTorch's `isclose` for integer and bool tensors once `a == b` failed: both are converted to the default
+/// dtype, then `|a - b| <= atol + |rtol * b|` is computed with each operation rounded to it (so the difference
+/// does not wrap in the integer type, and integers the default dtype cannot tell apart are close).
+fn int_close_in_default_dtype(a: i64, b: i64, rtol: f64, atol: f64) -> bool {
     let d = get_default_dtype();
     let round = |x: f64| -> f64 { crate::dispatch_dtype!(d, T => T::from_f64(x).to_scalar().to_f64()) };
     let convert = |x: i64| -> f64 { crate::dispatch_dtype!(d, T => T::from_i64(x).to_scalar().to_f64()) };
-    let allowed = round(round(atol) + round(round(rtol) * convert(b)).abs());
-    convert(difference) <= allowed
+    let (a, b) = (convert(a), convert(b));
+    let allowed = round(round(atol) + round(round(rtol) * b).abs());
+    let actual = round(round(a - b).abs());
+    actual.is_finite() && actual <= allowed
 }
 
 macro_rules! int_close {
     ($($t:ty),*) => {$(
         impl Close for $t {
             fn close(a: Self, b: Self, rtol: f64, atol: f64, _equal_nan: bool) -> bool {
-                // the difference and its absolute value wrap in the integer type
-                a == b || int_within(i64::from(a.wrapping_sub(b).wrapping_abs()), i64::from(b), rtol, atol)
+                a == b || int_close_in_default_dtype(i64::from(a), i64::from(b), rtol, atol)
             }
         }
     )*};
 }
-int_close!(i8, i16, i32, i64);
-
-impl Close for u8 {
-    fn close(a: Self, b: Self, rtol: f64, atol: f64, _equal_nan: bool) -> bool {
-        a == b || int_within(i64::from(a.wrapping_sub(b)), i64::from(b), rtol, atol)
-    }
-}
-
-impl Close for bool {
-    fn close(a: Self, b: Self, rtol: f64, atol: f64, _equal_nan: bool) -> bool {
-        // bools are compared as default-dtype tensors
-        a == b || int_within((i64::from(a) - i64::from(b)).abs(), i64::from(b), rtol, atol)
-    }
-}
+int_close!(i8, i16, i32, i64, u8, bool);
 
 impl Tensor {
     /// `torch.equal(self, other)`: the same sizes and equal elements, compared in the promoted dtype (NaN equals

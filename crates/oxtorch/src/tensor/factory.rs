@@ -314,14 +314,14 @@ fn computed_vector(
     len: usize,
     dtype: DType,
     device: crate::device::Device,
-    value: impl Fn(usize) -> Scalar,
+    value: impl Fn(usize) -> Scalar + Sync,
 ) -> Result<Tensor> {
     if device.is_meta() {
         return empty(&[len], TensorOptions { dtype: Some(dtype), device: Some(device), memory_format: None });
     }
     let device = crate::backend::resolve_device(device)?;
     if len > ARANGE_CHUNK {
-        return cpu_values(&[len], dtype, value)?.to_device(device);
+        return cpu_values_parallel(len, dtype, value)?.to_device(device);
     }
     let values: Vec<Scalar> = (0..len).map(value).collect();
     vector_on(&values, dtype, device)
@@ -329,13 +329,9 @@ fn computed_vector(
 
 /// A contiguous CPU tensor of `sizes` whose elements are `value(i)` in row-major order (called in that order),
 /// written straight into a buffer of the element type that is allocated fallibly, so that a size beyond memory
-/// is PyTorch's allocation error rather than an abort.
-fn cpu_values(sizes: &[usize], dtype: DType, value: impl FnMut(usize) -> Scalar) -> Result<Tensor> {
-    cpu_values_checked(sizes, dtype, |_| Ok(()), value)
-}
-
-/// [`cpu_values`], running `kernel_checks` (given the element count) after the memory is allocated and before
-/// any value is computed: PyTorch allocates a random factory's result before its kernel checks the arguments.
+/// is PyTorch's allocation error rather than an abort. `kernel_checks` (given the element count) runs after the
+/// memory is allocated and before any value is computed: PyTorch allocates a random factory's result before its
+/// kernel checks the arguments.
 fn cpu_values_checked(
     sizes: &[usize],
     dtype: DType,
@@ -355,6 +351,31 @@ fn cpu_values_checked(
         kernel_checks(len)?;
         v.extend((0..len).map(|i| T::from_scalar(value(i))));
         from_vec(v, sizes)
+    })
+}
+
+/// A contiguous 1-D CPU tensor of `len` elements `value(i)`, allocated fallibly as in [`cpu_values_checked`] and
+/// computed in parallel on the kernel threads (each element depends only on its index).
+fn cpu_values_parallel(len: usize, dtype: DType, value: impl Fn(usize) -> Scalar + Sync) -> Result<Tensor> {
+    shape::check_contiguous_storage(&[len], dtype.itemsize())?;
+    crate::dispatch_dtype!(dtype, T => {
+        let mut v: Vec<T> = Vec::new();
+        if v.try_reserve_exact(len).is_err() {
+            runtime_err!(
+                "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+                len.saturating_mul(dtype.itemsize())
+            )
+        }
+        v.resize(len, T::from_scalar(Scalar::Int(0)));
+        let threads = crate::backend::cpu::parallel::get_num_threads();
+        let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
+        let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();
+        crate::backend::cpu::parallel::run_tasks(tasks, |(start, out): (usize, &mut [T])| {
+            for (j, x) in out.iter_mut().enumerate() {
+                *x = T::from_scalar(value(start + j));
+            }
+        });
+        from_vec(v, &[len])
     })
 }
 

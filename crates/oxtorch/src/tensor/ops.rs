@@ -57,10 +57,18 @@ fn destination_tensor(it: &BinaryIter, output: Output<'_>) -> Result<Tensor> {
         Destination::Allocate { dtype, strides } => {
             if let Output::Out(slot) = output {
                 // PyTorch's `resize_output`: the out= tensor keeps its storage and offset when they hold the new
-                // geometry, so other views of that storage see the result (a larger one gets new memory here)
+                // geometry, so other views of that storage see the result; a storage too small grows in PyTorch
+                // (keeping its contents), here it is replaced by a larger copy (other views keep the old one)
                 let offset = slot.storage_offset();
-                let t = if crate::shape::required_storage_len(&it.shape, strides, offset) <= slot.storage().len() {
-                    Tensor::from_storage(slot.storage().clone(), offset, &it.shape, strides)?
+                let needed = crate::shape::required_storage_len(&it.shape, strides, offset);
+                let old = slot.storage();
+                let t = if needed <= old.len() {
+                    Tensor::from_storage(old.clone(), offset, &it.shape, strides)?
+                } else if old.dtype() == *dtype && old.device() == it.device {
+                    let grown = super::factory::empty(&[needed], (*dtype, it.device))?;
+                    let contents = Tensor::from_storage(old.clone(), 0, &[old.len()], &[1])?;
+                    grown.narrow(0, 0, old.len() as i64)?.copy_(&contents)?;
+                    Tensor::from_storage(grown.storage().clone(), offset, &it.shape, strides)?
                 } else {
                     super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))?
                 };

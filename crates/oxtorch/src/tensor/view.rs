@@ -272,7 +272,20 @@ impl Tensor {
             v.clamp(0, size)
         };
         let (start, end) = (clamp(start, 0), clamp(end, size));
-        let len = if end > start { (end - start + step - 1) / step } else { 0 };
+        // PyTorch's int64 arithmetic, which wraps for a step near 2^63: a length below zero is then its
+        // storage-size error
+        let len = if end > start { end.wrapping_sub(start).wrapping_add(step).wrapping_sub(1) / step } else { 0 };
+        if len < 0 {
+            let mut sizes: Vec<i64> = to_i64(self.sizes());
+            sizes[d] = len;
+            let mut strides: Vec<i64> = to_i64(self.strides());
+            strides[d] = strides[d].wrapping_mul(step);
+            runtime_err!(
+                "Storage size calculation overflowed with sizes={} and strides={}",
+                fmt_list(&sizes),
+                fmt_list(&strides)
+            )
+        }
         let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
         // int64 arithmetic as PyTorch's, which wraps for the absurd strides `as_strided` allows
         let offset = self.storage_offset().wrapping_add((start as usize).wrapping_mul(self.strides()[d]));
