@@ -304,7 +304,21 @@ fn collect(
         if t.strided()?.sizes() != &shape[depth..] {
             return Err(PyValueError::new_err(format!("expected sequence of length {} at dim {depth}", shape[depth])));
         }
-        data.values.extend(t.strided()?.to_scalars().map_err(crate::errors::to_py)?);
+        let values = t.strided()?.to_scalars().map_err(crate::errors::to_py)?;
+        if let (Leaves::Store(dtype), true) = (leaves, depth > 0) {
+            // a tensor inside a list is stored element by element as a Python number: through `__index__` for
+            // an integer or bool dtype, through `__float__` (the real part of a real value) for a floating one
+            let element = t.strided()?.dtype();
+            if dtype.is_integral(true) && !element.is_integral(true) {
+                return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
+            }
+            if dtype.is_floating_point() && values.iter().any(|v| matches!(v, Scalar::Complex(c) if c.im != 0.0)) {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "value cannot be converted to type double without overflow",
+                ));
+            }
+        }
+        data.values.extend(values);
         return Ok(());
     }
     if let Some(seq) = as_sequence(obj) {

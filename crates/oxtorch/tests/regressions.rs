@@ -650,3 +650,27 @@ fn regression_slice_with_a_huge_step() {
         "Storage size calculation overflowed with sizes=[-1] and strides=[9223372036854775805]",
     );
 }
+
+/// F27: alpha is checked against the common dtype (not an `out=` tensor's) and converted to it with c10's
+/// overflow rule (uint8 takes -18; float16 refuses -2^63).
+#[test]
+fn regression_alpha_checked_against_the_common_dtype() {
+    use oxtorch::iter::{Operand, Output};
+    use oxtorch::tensor::ops::{binary_op, BinaryOp};
+    let v0 = oxtorch::full(&[], 16, DType::UInt8).unwrap();
+    let add = |alpha: Scalar| BinaryOp::Add { alpha };
+    let r = binary_op(add(Scalar::Int(-18)), &Operand::from(&v0), &Operand::Scalar(Scalar::Int(-9)), Output::InPlace);
+    assert_eq!(ints(&r.unwrap()), [178]);
+    let half = zeros(&[2], DType::Float16).unwrap();
+    let bytes = zeros(&[2], DType::UInt8).unwrap();
+    expect_err(
+        binary_op(add(Scalar::Int(i64::MIN)), &Operand::from(&half), &Operand::from(&bytes), Output::New),
+        "RuntimeError",
+        "value cannot be converted to type c10::Half without overflow",
+    );
+    let mut out = zeros(&[0, 1], DType::Complex128).unwrap();
+    let alpha = Scalar::Complex(num_complex::Complex::new(4.0, 2.0));
+    let (a, b) = (zeros(&[0], DType::UInt8).unwrap(), oxtorch::full(&[], 18, DType::Int16).unwrap());
+    let r = binary_op(BinaryOp::Sub { alpha }, &Operand::from(&a), &Operand::from(&b), Output::Out(&mut out));
+    expect_err(r, "RuntimeError", "For integral input tensors, argument alpha must not be a floating point number.");
+}

@@ -436,3 +436,16 @@ def test_random_factories_check_after_allocating():
     with raises(NotImplementedError, "\"check_uniform_bounds\" not implemented for 'Short'"):
         torch.rand(0, dtype=torch.int16)
     assert torch.randint_like(torch.zeros(1, dtype=torch.int64), 3, 2, device="meta").shape == (1,)
+
+
+def test_tensors_inside_data_are_stored_as_numbers():
+    """F19: a tensor inside a list is stored through `__index__` / `__float__`, as PyTorch's store does."""
+    with raises(TypeError, "only integer tensors of a single element can be converted to an index"):
+        torch.tensor([torch.tensor(-1.0)], dtype=torch.long)
+    with raises(TypeError, "only integer tensors of a single element can be converted to an index"):
+        torch.tensor([torch.tensor([1.5, 2.0])], dtype=torch.bool)
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        torch.tensor([torch.tensor(1 + 2j)], dtype=torch.float32)
+    assert torch.tensor([torch.tensor(True)], dtype=torch.int32).tolist() == [1]
+    assert torch.tensor([torch.tensor(1.5)], dtype=torch.complex64).tolist() == [1.5 + 0j]
+    assert torch.tensor(torch.tensor([1.5, 2.0]), dtype=torch.int64).tolist() == [1, 2]

@@ -6,42 +6,10 @@ use super::{Tensor, TensorOptions, NO_DATA_MSG};
 use crate::backend;
 use crate::device::Device;
 use crate::dtype::DType;
-use crate::element::Element;
 use crate::error::{runtime_err, Result};
 use crate::iter::{self, Plan};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
-
-/// C's name of an integer dtype, as PyTorch's overflow message writes it.
-fn c_type_name(dtype: DType) -> &'static str {
-    match dtype {
-        DType::UInt8 => "uint8_t",
-        DType::Int8 => "int8_t",
-        DType::Int16 => "int16_t",
-        DType::Int32 => "int",
-        _ => "int64_t",
-    }
-}
-
-/// Refuses a Python number that does not fit an integer dtype (PyTorch's checked scalar conversion).
-pub(crate) fn check_scalar_fits(value: &Scalar, dtype: DType) -> Result<()> {
-    if !dtype.is_integral(false) {
-        return Ok(());
-    }
-    let fits = match *value {
-        Scalar::Int(i) => crate::dispatch_dtype!(dtype, T => T::from_i64(i).to_scalar() == Scalar::Int(i)),
-        Scalar::Float(f) if f.is_finite() => {
-            let t = f.trunc();
-            t.abs() < 9.2e18
-                && crate::dispatch_dtype!(dtype, T => T::from_i64(t as i64).to_scalar() == Scalar::Int(t as i64))
-        }
-        _ => true,
-    };
-    if !fits {
-        runtime_err!("value cannot be converted to type {} without overflow", c_type_name(dtype))
-    }
-    Ok(())
-}
 
 impl Tensor {
     /// Copies `src` into this tensor (`copy_`), broadcasting `src` to this shape and converting its values by

@@ -107,8 +107,10 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     let common = it.common_dtype;
     match op {
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
-            check_alpha(out.dtype(), &alpha)?;
-            super::convert::check_scalar_fits(&alpha, common)?;
+            // PyTorch checks alpha against the iterator's dtype, the common dtype (an `out=` of another dtype
+            // gets the result cast), and converts it to that type with c10's overflow check
+            check_alpha(common, &alpha)?;
+            alpha.check_convertible(common, crate::scalar::ConversionCheck::Strict)?;
         }
         BinaryOp::Div { rounding_mode: Some(mode) } if common == DType::Bool || common.is_complex() => {
             let kernel = format!("div_{}_{}", mode.name(), it.device.type_name());
