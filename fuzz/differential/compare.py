@@ -98,6 +98,13 @@ def tensor_values(t) -> list:
 def observe(x, mod, np, meta_only: bool = False):
     """The observation of `x`, a value produced through module `mod` (torch or oxtorch)."""
     is_ox = mod.__name__ == "oxtorch"
+    if isinstance(x, mod.Tensor) and x.layout != mod.strided:
+        # a sparse tensor: its layout, shape, dimensions and values (it has no strides or storage)
+        dtype = str(x.dtype).split(".")[-1]
+        base = ("S", normalize_text(str(x.layout)), dtype, tuple(x.shape), x.sparse_dim(), x.dense_dim(), x.device.type)
+        if meta_only or x.device.type == "meta":
+            return base + (None,)
+        return base + (tensor_values(x.to_dense()),)
     if isinstance(x, mod.Tensor):
         dtype = str(x.dtype).split(".")[-1]
         dev = x.device

@@ -742,7 +742,8 @@ class Gen:
             yield Stmt(f"_r = {expr}", None, op=op, deviation="3-int-div-overflow", run_torch=False)
             return
         v = yield from self.assign(expr, "arith." + op, tol=tol)
-        if v is not None and self.chance(0.25):
+        # (an operation on two Python numbers, `2 + 3.5`, gives a number: nothing to chain on)
+        if v is not None and hasattr(self.val(v), "shape") and self.chance(0.25):
             # chain: use the result again
             b2, _ = yield from self.operand(like=tuple(self.val(v).shape))
             if b2 is not None:

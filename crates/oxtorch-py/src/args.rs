@@ -310,7 +310,9 @@ fn collect(
             // an integer or bool dtype, through `__float__` (the real part of a real value) for a floating one
             let element = t.strided()?.dtype();
             if dtype.is_integral(true) && !element.is_integral(true) {
-                return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
+                return Err(PyTypeError::new_err(
+                    "only integer tensors of a single element can be converted to an index",
+                ));
             }
             if dtype.is_floating_point() && values.iter().any(|v| matches!(v, Scalar::Complex(c) if c.im != 0.0)) {
                 return Err(pyo3::exceptions::PyRuntimeError::new_err(

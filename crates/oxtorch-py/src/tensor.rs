@@ -1595,6 +1595,25 @@ impl PyTensor {
         Ok(oxtorch::display::repr(self.strided()?))
     }
 
+    /// `format(t, spec)`: a 0-dim tensor with data formats its value (`f"{t:.2f}"`), as PyTorch's does; any
+    /// other tensor is formatted as `object.__format__` formats it (its `str` for an empty spec).
+    fn __format__(slf: &Bound<'_, Self>, spec: &str) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let value = {
+            let t = slf.borrow();
+            match (t.sparse().is_none() && t.global().is_none(), t.strided()) {
+                (true, Ok(s)) if s.dim() == 0 && !s.is_meta() => Some(t.item(py)?),
+                _ => None,
+            }
+        };
+        match value {
+            Some(v) => v.bind(py).call_method1("__format__", (spec,)).map(|r| r.unbind()),
+            None => {
+                py.import("builtins")?.getattr("object")?.getattr("__format__")?.call1((slf, spec)).map(|r| r.unbind())
+            }
+        }
+    }
+
     /// Whether both tensors have the same sizes and values.
     fn equal(&self, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
         crate::functions::tensors_equal(self.dense("equal")?, other.dense("equal")?)

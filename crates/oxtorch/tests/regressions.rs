@@ -674,3 +674,32 @@ fn regression_alpha_checked_against_the_common_dtype() {
     let r = binary_op(BinaryOp::Sub { alpha }, &Operand::from(&a), &Operand::from(&b), Output::Out(&mut out));
     expect_err(r, "RuntimeError", "For integral input tensors, argument alpha must not be a floating point number.");
 }
+
+/// F28: repeated ellipses can move past the last dimension; a full slice there changes nothing in PyTorch,
+/// any other slice is its dimension error.
+#[test]
+fn regression_full_slice_after_repeated_ellipses() {
+    let x = zeros(&[1, 2, 3], DType::Float32).unwrap();
+    let full = TensorIndex::Slice { start: None, stop: None, step: None };
+    let r = x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, full]).unwrap();
+    assert_eq!(r.sizes(), &[1, 2, 3]);
+    let from_one = TensorIndex::Slice { start: Some(1), stop: None, step: None };
+    expect_err(
+        x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, from_one]),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-3, 2], but got 4)",
+    );
+}
+
+/// F30: `empty_strided` and the random factories took a size beyond int64 from the Rust API (cargo-fuzz: a
+/// `[2^64 - 1, 0]` tensor, whose slicing then panicked); PyTorch's sizes are int64, so it is its negative-dimension
+/// error, as `empty` already gave.
+#[test]
+fn regression_sizes_beyond_int64_are_negative_dimensions() {
+    let s = [usize::MAX, 0];
+    let msg = "Trying to create tensor with negative dimension -1: [-1, 0]";
+    expect_err(oxtorch::empty_strided(&s, &[1, 1], ()), "RuntimeError", msg);
+    expect_err(oxtorch::rand(&s, (), None), "RuntimeError", msg);
+    expect_err(oxtorch::randint(0, 3, &s, (), None), "RuntimeError", msg);
+    expect_err(oxtorch::empty(&s, ()), "RuntimeError", msg);
+}

@@ -449,3 +449,12 @@ def test_tensors_inside_data_are_stored_as_numbers():
     assert torch.tensor([torch.tensor(True)], dtype=torch.int32).tolist() == [1]
     assert torch.tensor([torch.tensor(1.5)], dtype=torch.complex64).tolist() == [1.5 + 0j]
     assert torch.tensor(torch.tensor([1.5, 2.0]), dtype=torch.int64).tolist() == [1, 2]
+
+
+def test_format_of_a_zero_dim_tensor_formats_its_value():
+    """F29: `format(t)` / f-strings of a 0-dim tensor format its value, as PyTorch's `Tensor.__format__` does."""
+    assert format(torch.tensor(-13, dtype=torch.int8)) == "-13"
+    assert f"{torch.tensor(2.5):.3f}" == "2.500"
+    assert format(torch.tensor([1, 2])) == str(torch.tensor([1, 2]))
+    with pytest.raises(TypeError):
+        format(torch.tensor([1, 2]), ".2f")

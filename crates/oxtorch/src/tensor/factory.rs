@@ -18,6 +18,7 @@ use num_complex::Complex;
 /// from freed tensors, or zeros), as in PyTorch, but always initialized.
 pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
     let options = options.into();
+    check_no_negative_dimension(sizes)?;
     if sizes.len() != strides.len() {
         runtime_err!(
             "dimensionality of sizes ({}) must match dimensionality of strides ({})",
@@ -37,16 +38,21 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }
 
+/// A size beyond int64 is a negative one to PyTorch, whose sizes are int64: its error for a new tensor.
+fn check_no_negative_dimension(sizes: &[usize]) -> Result<()> {
+    if let Some(&s) = sizes.iter().find(|&&s| s > i64::MAX as usize) {
+        let as_i64: Vec<i64> = sizes.iter().map(|&x| x as i64).collect();
+        runtime_err!("Trying to create tensor with negative dimension {}: {}", s as i64, shape::fmt_list(&as_i64))
+    }
+    Ok(())
+}
+
 /// A new tensor of `sizes` (`torch.empty`). Its values are unspecified, as in PyTorch (memory reused from freed
 /// tensors, or zeros), but never uninitialized memory.
 /// The memory format decides the strides; `Preserve` is refused as PyTorch refuses it.
 pub fn empty(sizes: &[usize], options: impl Into<TensorOptions>) -> Result<Tensor> {
     let options = options.into();
-    // a size beyond int64 is a negative one to PyTorch
-    if let Some(&s) = sizes.iter().find(|&&s| s > i64::MAX as usize) {
-        let as_i64: Vec<i64> = sizes.iter().map(|&x| x as i64).collect();
-        runtime_err!("Trying to create tensor with negative dimension {}: {}", s as i64, shape::fmt_list(&as_i64))
-    }
+    check_no_negative_dimension(sizes)?;
     shape::check_contiguous_storage(sizes, options.dtype.unwrap_or_else(get_default_dtype).itemsize())?;
     let strides = options.memory_format.unwrap_or_default().strides_for(sizes)?;
     empty_strided(sizes, &strides, options)
@@ -338,6 +344,7 @@ fn cpu_values_checked(
     kernel_checks: impl FnOnce(usize) -> Result<()>,
     mut value: impl FnMut(usize) -> Scalar,
 ) -> Result<Tensor> {
+    check_no_negative_dimension(sizes)?;
     shape::check_contiguous_storage(sizes, dtype.itemsize())?;
     let len = shape::numel(sizes);
     crate::dispatch_dtype!(dtype, T => {

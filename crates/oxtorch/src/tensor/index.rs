@@ -97,6 +97,9 @@ impl Tensor {
         for (position, index) in indices.iter().enumerate() {
             match *index {
                 TensorIndex::Int(i) => result = result.apply_select(dim, i, position)?,
+                // a full slice (`:`) past the last dimension, which repeated ellipses can reach, changes nothing
+                // in PyTorch
+                TensorIndex::Slice { start: None, stop: None, step: None | Some(1) } if dim >= result.dim() => dim += 1,
                 TensorIndex::Slice { start, stop, step } => {
                     result = result.apply_slice(dim, start, stop, step)?;
                     dim += 1;
