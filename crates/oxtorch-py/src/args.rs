@@ -164,6 +164,9 @@ pub struct NestedData {
     pub shape: Vec<usize>,
     /// Positions in `values` of integers that do not fit 64 bits.
     pub big_ints: Vec<usize>,
+    /// The type name of the first sequence found where a number belongs (`[1, [2]]`), with the numbers in it
+    /// (they count for the inferred dtype): PyTorch fails when it stores it.
+    misplaced: Option<(String, Vec<Scalar>)>,
 }
 
 /// Flattens nested lists / tuples of numbers (or tensors, or NumPy arrays) into values and a shape, checking that
@@ -191,10 +194,48 @@ pub fn nested_as(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<NestedData>
     }
     let mut shape = Vec::new();
     probe(obj, &mut shape)?;
-    let mut data = NestedData { values: Vec::new(), shape: Vec::new(), big_ints: Vec::new() };
+    let mut data = NestedData { values: Vec::new(), shape: Vec::new(), big_ints: Vec::new(), misplaced: None };
     collect(obj, 0, &shape, leaves, &mut data)?;
+    if let Some((name, inside)) = data.misplaced.take() {
+        // PyTorch stores a sequence where a number belongs as a number of the dtype (given, or inferred from
+        // every number, those inside the sequence too), which fails with CPython's message
+        let dtype = match leaves {
+            Leaves::Store(d) => d,
+            _ => oxtorch::tensor::factory::infer_dtype(&[data.values.clone(), inside].concat()),
+        };
+        return Err(misplaced_error(&name, dtype));
+    }
     data.shape = shape;
     Ok(data)
+}
+
+/// CPython's error for storing an object of type `name` as a number of `dtype`.
+fn misplaced_error(name: &str, dtype: oxtorch::DType) -> PyErr {
+    PyTypeError::new_err(if dtype.is_integral(true) {
+        format!("'{name}' object cannot be interpreted as an integer")
+    } else {
+        format!("must be real number, not {name}")
+    })
+}
+
+/// The numbers inside a sequence (any nesting), read for dtype inference.
+fn numbers_inside(obj: &Bound<'_, PyAny>, out: &mut Vec<Scalar>) -> PyResult<()> {
+    match as_sequence(obj) {
+        Some(seq) => {
+            if seq.len()? == 0 {
+                // PyTorch infers the default dtype from an empty sequence
+                out.push(Scalar::Float(0.0));
+            }
+            for i in 0..seq.len()? {
+                numbers_inside(&seq.get_item(i)?, out)?;
+            }
+            Ok(())
+        }
+        None => {
+            out.push(leaf(obj, Leaves::Infer)?);
+            Ok(())
+        }
+    }
 }
 
 /// The name CPython's own messages give an object's type (its `tp_name`: `numpy.float32` for a type defined in C,
@@ -332,7 +373,21 @@ fn collect(
                     "expected sequence of length {want} at dim {depth} (got {n})"
                 )))
             }
-            None => return Err(PyValueError::new_err(format!("too many dimensions at dim {depth}"))),
+            // a sequence where a number belongs
+            None => {
+                match leaves {
+                    // stored in order: this element fails now
+                    Leaves::Store(dtype) => return Err(misplaced_error(&type_name(obj), dtype)),
+                    Leaves::Infer if data.misplaced.is_none() => {
+                        let mut inside = Vec::new();
+                        numbers_inside(obj, &mut inside)?;
+                        data.misplaced = Some((type_name(obj), inside));
+                    }
+                    _ => {}
+                }
+                data.values.push(Scalar::Int(0));
+                return Ok(());
+            }
         }
         for i in 0..n {
             collect(&seq.get_item(i)?, depth + 1, shape, leaves, data)?;
@@ -340,11 +395,8 @@ fn collect(
         return Ok(());
     }
     if depth != shape.len() {
-        return Err(PyValueError::new_err(format!(
-            "expected sequence of length {} at dim {depth} (got {})",
-            shape[depth],
-            obj.get_type().name()?
-        )));
+        // a number where the first element had a sequence
+        return Err(PyTypeError::new_err("not a sequence"));
     }
     if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() && obj.extract::<i64>().is_err() {
         data.big_ints.push(data.values.len());

@@ -9,7 +9,7 @@ use oxtorch::iter::{Operand, Output};
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, IndexEntry, IndexValue, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
-use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
@@ -1386,11 +1386,8 @@ impl PyTensor {
             .py()
             .map(PyTensor::new_sparse);
         }
-        if self.strided()?.dtype() == DType::Bool {
-            return Err(PyNotImplementedError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
-        }
-        arith(py, BinaryOp::Mul, &Operand::from(self.strided()?), &Operand::Scalar(Scalar::Int(-1)), Output::New)
-            .map(PyTensor::new)
+        let t = self.strided()?;
+        compute(py, &[t], || t.neg()).map(PyTensor::new)
     }
     fn __pos__(slf: PyRef<'_, Self>) -> Py<PyTensor> {
         slf.into()

@@ -703,3 +703,15 @@ fn regression_sizes_beyond_int64_are_negative_dimensions() {
     expect_err(oxtorch::randint(0, 3, &s, (), None), "RuntimeError", msg);
     expect_err(oxtorch::empty(&s, ()), "RuntimeError", msg);
 }
+
+/// F32: `neg` lays out its result as PyTorch's unary TensorIterator does (a contiguous input whose size-1
+/// dimension has an odd stride still gives a contiguous result).
+#[test]
+fn regression_neg_result_strides() {
+    let v = zeros(&[3, 1], DType::Complex64).unwrap().transpose(0, 1).unwrap();
+    assert_eq!(v.strides(), &[1, 1]);
+    assert_eq!(v.neg().unwrap().strides(), &[3, 1]);
+    assert_eq!(zeros(&[2, 3], DType::Float32).unwrap().t().unwrap().neg().unwrap().strides(), &[1, 3]);
+    assert!(tensor([true], ()).unwrap().neg().is_err());
+    assert_eq!(ints(&tensor([i64::MAX, i64::MIN], ()).unwrap().neg().unwrap()), [-i64::MAX, i64::MIN]);
+}

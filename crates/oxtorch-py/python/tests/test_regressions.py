@@ -458,3 +458,26 @@ def test_format_of_a_zero_dim_tensor_formats_its_value():
     assert format(torch.tensor([1, 2])) == str(torch.tensor([1, 2]))
     with pytest.raises(TypeError):
         format(torch.tensor([1, 2]), ".2f")
+
+
+def test_misnested_data_and_negation_strides():
+    """F31: a sequence where a number belongs is stored as a number (CPython's message for the dtype, inferred from
+    every number); a number where a sequence belongs is "not a sequence". F32: `-t` lays out its result as
+    PyTorch's unary operations do."""
+    with raises(TypeError, "'list' object cannot be interpreted as an integer"):
+        torch.tensor([1, [2]])
+    with raises(TypeError, "must be real number, not list"):
+        torch.tensor([1, [2.5]])
+    with raises(TypeError, "must be real number, not list"):
+        torch.tensor([1, []])
+    with raises(TypeError, "must be real number, not tuple"):
+        torch.tensor([1, (2,)], dtype=torch.float32)
+    with raises(TypeError, "not a sequence"):
+        torch.tensor([[1], 2])
+    with raises(ValueError, "expected sequence of length 2 at dim 1 (got 1)"):
+        torch.tensor([[1, 2], [3]])
+    v = torch.tensor([[2.0], [3.0], [4.0]]).transpose(0, 1)
+    assert (-v).stride() == (3, 1)
+    assert (-torch.zeros(2, 3).t()).stride() == (1, 3)
+    with pytest.raises(NotImplementedError):
+        -torch.tensor([True])

@@ -223,6 +223,12 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
     shape::iterator_strides_in_order(shape, &perm)
 }
 
+/// Strides for the new output of a unary elementwise operation on `input` (TensorIterator with one input: its
+/// fast setup keeps a contiguous, channels-last or dense layout, else the input's stride order).
+pub fn unary_output_strides(input: &Tensor) -> Dims {
+    output_strides(input.sizes(), &[Geometry { sizes: input.sizes(), strides: input.strides() }])
+}
+
 /// The dtype an operation computes in: the common dtype, except that true division (`int_to_float`) of integers
 /// or bools computes in the default dtype.
 fn computation_dtype(common: DType, int_to_float: bool) -> DType {

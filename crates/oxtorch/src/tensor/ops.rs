@@ -152,6 +152,20 @@ impl Tensor {
         self.binary(BinaryOp::Mul, other)
     }
 
+    /// `-self` (`torch.neg`): the values times -1, in a new tensor laid out as PyTorch's unary operations lay
+    /// out their result (a contiguous input gives a contiguous result, whatever its size-1 strides). PyTorch's
+    /// error for bool.
+    pub fn neg(&self) -> Result<Tensor> {
+        if self.dtype() == DType::Bool {
+            return Err(Error::NotImplemented(
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
+            ));
+        }
+        let strides = iter::unary_output_strides(self);
+        let mut out = super::factory::empty_strided(self.sizes(), &strides, (self.dtype(), self.device()))?;
+        binary_op(BinaryOp::Mul, &Operand::from(self), &Operand::Scalar(Scalar::Int(-1)), Output::Out(&mut out))
+    }
+
     /// `self / other`, true division (`torch.div`): integers promote to the default dtype.
     pub fn div(&self, other: impl Into<Operand>) -> Result<Tensor> {
         self.binary(BinaryOp::DIV, other)
