@@ -525,9 +525,14 @@ impl PyTensor {
                 }
             };
         }
+        // PyTorch's strides are int64: one that wrapped (a negative stride of a one-element dimension, absurd
+        // `as_strided` arithmetic) reads as the negative number it is
         match opt_dim(dim)? {
-            None => Ok(PyTuple::new(py, self.strided()?.strides())?.into_any().unbind()),
-            Some(d) => Ok(self.strided()?.stride(d).py()?.into_pyobject(py)?.into_any().unbind()),
+            None => {
+                let strides: Vec<i64> = self.strided()?.strides().iter().map(|&s| s as i64).collect();
+                Ok(PyTuple::new(py, strides)?.into_any().unbind())
+            }
+            Some(d) => Ok((self.strided()?.stride(d).py()? as i64).into_pyobject(py)?.into_any().unbind()),
         }
     }
 

@@ -481,3 +481,23 @@ def test_misnested_data_and_negation_strides():
     assert (-torch.zeros(2, 3).t()).stride() == (1, 3)
     with pytest.raises(NotImplementedError):
         -torch.tensor([True])
+
+
+def test_empty_strided_negative_strides():
+    """F33: a negative stride is PyTorch's storage-size error on a dimension of more than one element; on one of
+    one element or none PyTorch gives that dimension its contiguous stride."""
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[2] and strides=[-1]"):
+        torch.empty_strided((2,), (-1,))
+    assert torch.empty_strided((1,), (-1,)).stride() == (1,)
+    assert torch.empty_strided((1, 2), (-5, 1)).stride() == (2, 1)
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -1: [-1]"):
+        torch.empty_strided((-1,), (1,))
+
+
+def test_empty_like_of_a_strided_tensor_has_no_sparse_layout():
+    """F33: `empty_like(dense, layout=sparse_coo)` is PyTorch's dispatcher error; `zeros_like` makes the sparse
+    tensor."""
+    with pytest.raises(NotImplementedError, match="^Could not run 'aten::empty_strided' with arguments from the 'SparseCPU'"):
+        torch.empty_like(torch.zeros(2, 3), layout=torch.sparse_coo)
+    assert torch.zeros_like(torch.zeros(2, 3), layout=torch.sparse_coo).layout == torch.sparse_coo
+    assert torch.empty_like(torch.zeros(2, 3).to_sparse()).layout == torch.sparse_coo
