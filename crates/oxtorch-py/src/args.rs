@@ -138,6 +138,23 @@ pub fn to_sizes(v: &[i64]) -> PyResult<Vec<usize>> {
         .collect()
 }
 
+/// PyTorch's treatment of a negative stride that never moves the address (`empty_strided`, DLPack import): on a
+/// dimension of at most one element, or on any dimension of a tensor without elements, it becomes the stride the
+/// dimension would have next to the one after it (`stride * max(size, 1)` of that one, 1 for the last). Other
+/// negative strides are kept, so they are still refused.
+pub fn normalize_negative_unit_strides(sizes: &[usize], mut strides: Vec<i64>) -> Vec<i64> {
+    let empty = sizes.contains(&0);
+    for i in (0..strides.len().min(sizes.len())).rev() {
+        if (sizes[i] <= 1 || empty) && strides[i] < 0 {
+            strides[i] = match (sizes.get(i + 1), strides.get(i + 1)) {
+                (Some(&size), Some(&stride)) => stride.saturating_mul(size.max(1) as i64),
+                _ => 1,
+            };
+        }
+    }
+    strides
+}
+
 /// The `dtype=`, `device=` and `memory_format=` keywords as options.
 pub fn options(
     dtype: Option<PyDType>,

@@ -331,21 +331,17 @@ pub fn empty_strided(
     check_pin_memory(pin_memory)?;
     let (size, stride) = (sequence_ints(size)?, sequence_ints(stride)?);
     let sizes = to_sizes(&size)?;
-    // a negative stride is PyTorch's storage-size error where the dimension has more than one element; on a
-    // dimension of one element or none PyTorch gives it the contiguous stride
-    if size.len() == stride.len() && stride.iter().zip(&size).any(|(&st, &n)| st < 0 && n > 1) {
+    // a negative stride is PyTorch's storage-size error where the dimension has more than one element (on one of
+    // one element or none, see `normalize_negative_unit_strides`)
+    if size.len() == stride.len() && !sizes.contains(&0) && stride.iter().zip(&size).any(|(&st, &n)| st < 0 && n > 1) {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
             "Storage size calculation overflowed with sizes={} and strides={}",
             oxtorch::shape::fmt_list(&size),
             oxtorch::shape::fmt_list(&stride)
         )));
     }
-    let contiguous = oxtorch::shape::contiguous_strides(&sizes);
-    let strides: Vec<usize> = stride
-        .iter()
-        .enumerate()
-        .map(|(d, &st)| if st < 0 { contiguous.get(d).copied().unwrap_or(1) } else { st as usize })
-        .collect();
+    let strides: Vec<usize> =
+        args::normalize_negative_unit_strides(&sizes, stride).iter().map(|&st| st as usize).collect();
     let t = oxtorch::empty_strided(&sizes, &strides, options(dtype, device, None)?).py()?;
     grad(t, requires_grad).map(PyTensor::new)
 }

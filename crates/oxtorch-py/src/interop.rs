@@ -395,21 +395,6 @@ fn dl_device(device: oxtorch::Device) -> PyResult<DLDevice> {
     }
 }
 
-/// PyTorch's import of DLPack strides: a dimension of size 1 with a negative stride (NumPy's `a[::-1]` of one row)
-/// gets the stride it would have next to the dimension after it (`stride * size` of that one, 1 for the last);
-/// other strides are kept, so a negative one elsewhere is still refused.
-fn normalize_unit_strides(sizes: &[usize], mut strides: Vec<i64>) -> Vec<i64> {
-    for i in (0..strides.len()).rev() {
-        if sizes[i] == 1 && strides[i] < 0 {
-            strides[i] = match (sizes.get(i + 1), strides.get(i + 1)) {
-                (Some(&size), Some(&stride)) => stride.saturating_mul(size as i64),
-                _ => 1,
-            };
-        }
-    }
-    strides
-}
-
 /// `oxtorch.from_dlpack(obj)`: a tensor sharing the memory of any object with `__dlpack__` (or of a capsule).
 #[pyfunction]
 pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -482,7 +467,7 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     };
     let dtype = from_dl_dtype(dl.dtype)?;
     let sizes = crate::args::to_sizes(&sizes)?;
-    let strides: Vec<usize> = match strides.map(|s| normalize_unit_strides(&sizes, s)) {
+    let strides: Vec<usize> = match strides.map(|s| crate::args::normalize_negative_unit_strides(&sizes, s)) {
         Some(s) if s.iter().any(|&x| x < 0) => {
             // PyTorch's storage-size computation refuses them (its message)
             return Err(PyRuntimeError::new_err(format!(

@@ -424,6 +424,9 @@ pub fn like_factory(name: &str, input: &PyTensor, args: LikeArgs<'_, '_>) -> PyR
             None => Ok(None),
         };
     }
+    if want_sparse && args.memory_format.is_some() {
+        return Err(PyRuntimeError::new_err("memory format option is only supported by strided tensors"));
+    }
     if name == "empty_like" && want_sparse && sparse_input.is_none() {
         // PyTorch's empty_like of a strided tensor reaches `empty_strided`, which has no sparse kernel
         return Err(PyNotImplementedError::new_err(
@@ -431,9 +434,6 @@ pub fn like_factory(name: &str, input: &PyTensor, args: LikeArgs<'_, '_>) -> PyR
              the operator doesn't exist for this backend, or was omitted during the selective/custom build process \
              (if using custom build).",
         ));
-    }
-    if want_sparse && args.memory_format.is_some() {
-        return Err(PyRuntimeError::new_err("memory format option is only supported by strided tensors"));
     }
     let sizes = sizes_of(input)?;
     let (input_dtype, input_device) = match &sparse_input {

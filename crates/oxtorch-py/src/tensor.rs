@@ -1338,8 +1338,9 @@ impl PyTensor {
             return Ok(Py::new(py, crate::sparse::method(self, BinaryOp::DIV, other, true)?)?.into_any());
         }
         let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
-        let reciprocal =
-            arith(py, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self.strided()?), Output::New)?;
+        // PyTorch's `__rtruediv__` is `self.reciprocal() * other`
+        let t = self.strided()?;
+        let reciprocal = compute(py, &[t], || t.reciprocal())?;
         let r = arith(py, BinaryOp::Mul, &Operand::Tensor(reciprocal), &other, Output::New)?;
         Ok(Py::new(py, PyTensor::new(r))?.into_any())
     }
@@ -1648,7 +1649,8 @@ impl PyTensor {
             }
         }
         if copy == Some(true) {
-            array = array.call_method0("copy")?;
+            // keep the memory order, as `np.array(t)` (order 'K') does
+            array = array.call_method1("copy", ("K",))?;
         }
         Ok(array)
     }

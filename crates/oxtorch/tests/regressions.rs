@@ -715,3 +715,12 @@ fn regression_neg_result_strides() {
     assert!(tensor([true], ()).unwrap().neg().is_err());
     assert_eq!(ints(&tensor([i64::MAX, i64::MIN], ()).unwrap().neg().unwrap()), [-i64::MAX, i64::MIN]);
 }
+
+/// F34: `reciprocal` (behind Python's `n / t`) lays out its result as PyTorch's unary operations do.
+#[test]
+fn regression_reciprocal_result_strides() {
+    let v = zeros(&[1, 3], DType::Float16).unwrap().transpose(0, 1).unwrap();
+    assert_eq!(v.reciprocal().unwrap().strides(), &[1, 1]);
+    let r = tensor([2i64, 4], ()).unwrap().reciprocal().unwrap();
+    assert_eq!((r.dtype(), r.to_vec::<f32>().unwrap()), (DType::Float32, vec![0.5, 0.25]));
+}

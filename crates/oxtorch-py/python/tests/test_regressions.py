@@ -490,6 +490,9 @@ def test_empty_strided_negative_strides():
         torch.empty_strided((2,), (-1,))
     assert torch.empty_strided((1,), (-1,)).stride() == (1,)
     assert torch.empty_strided((1, 2), (-5, 1)).stride() == (2, 1)
+    assert torch.empty_strided((1, 1), (-1, 2)).stride() == (2, 2)
+    assert torch.empty_strided((0, 2), (-3, -1)).stride() == (2, 1)
+    assert torch.empty_strided((1, 0, 2), (-1, -1, 3)).stride() == (6, 6, 3)
     with raises(RuntimeError, "Trying to create tensor with negative dimension -1: [-1]"):
         torch.empty_strided((-1,), (1,))
 
@@ -501,3 +504,14 @@ def test_empty_like_of_a_strided_tensor_has_no_sparse_layout():
         torch.empty_like(torch.zeros(2, 3), layout=torch.sparse_coo)
     assert torch.zeros_like(torch.zeros(2, 3), layout=torch.sparse_coo).layout == torch.sparse_coo
     assert torch.empty_like(torch.zeros(2, 3).to_sparse()).layout == torch.sparse_coo
+
+
+def test_rtruediv_array_copy_and_sparse_check_order():
+    """F34: `n / t` is `t.reciprocal() * n` laid out as PyTorch's unary reciprocal; `np.array(t)` keeps the memory
+    order; `empty_like(..., layout=sparse_coo, memory_format=...)` fails on the memory format first."""
+    v = torch.tensor([[8.2, 9.6, 70000.0]], dtype=torch.float16).transpose(0, 1)
+    assert (False / v).stride() == (1, 1)
+    assert (1 / torch.zeros(2, 3).t()).stride() == (1, 3)
+    assert np.array(torch.zeros(4, 3, dtype=torch.uint8).t()).strides == (1, 3)
+    with raises(RuntimeError, "memory format option is only supported by strided tensors"):
+        torch.empty_like(torch.zeros(0, 1), layout=torch.sparse_coo, memory_format=torch.contiguous_format)

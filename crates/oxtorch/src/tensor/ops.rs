@@ -152,6 +152,15 @@ impl Tensor {
         self.binary(BinaryOp::Mul, other)
     }
 
+    /// `1 / self` (`torch.reciprocal`): integers and bools give the default dtype; the result is laid out as
+    /// PyTorch's unary operations lay out theirs.
+    pub fn reciprocal(&self) -> Result<Tensor> {
+        let dtype = if self.dtype().is_integral(true) { crate::promotion::get_default_dtype() } else { self.dtype() };
+        let strides = iter::unary_output_strides(self);
+        let mut out = super::factory::empty_strided(self.sizes(), &strides, (dtype, self.device()))?;
+        binary_op(BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self), Output::Out(&mut out))
+    }
+
     /// `-self` (`torch.neg`): the values times -1, in a new tensor laid out as PyTorch's unary operations lay
     /// out their result (a contiguous input gives a contiguous result, whatever its size-1 strides). PyTorch's
     /// error for bool.
