@@ -1518,8 +1518,10 @@ class Gen:
             e = f"torch.{name}({', '.join(map(str, self.shape(max_dims=2)))})"
             meta = True
         elif r < 0.6:
-            e = f"torch.{name}({self.mixed_nested(self.shape(max_dims=2, allow_zero=False), ['int', 'float'])})"
-            meta = False
+            data = self.mixed_nested(self.shape(max_dims=2, allow_zero=False), ['int', 'float'])
+            e = f"torch.{name}({data})"
+            # a bare number is a size to the legacy constructors: the values are then unspecified
+            meta = not data.lstrip().startswith("[")
         elif r < 0.8:
             v = yield from self.make_tensor()
             if v is None:

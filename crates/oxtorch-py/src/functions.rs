@@ -139,7 +139,8 @@ pub fn tensor(
         return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
     let nested = crate::args::nested_as(&data, leaves)?;
-    if !nested.big_ints.is_empty() && leaves != Leaves::ShapeOnly {
+    // (no value is stored on the meta device, so there is nothing to overflow there)
+    if !nested.big_ints.is_empty() && leaves != Leaves::ShapeOnly && !opts.resolved_device().is_meta() {
         // integers beyond 64 bits: only a floating or complex dtype (given, or inferred from a float or complex
         // among the other values) takes them, as their nearest double; bool takes them as true
         let mut others = nested.values.clone();
@@ -151,7 +152,14 @@ pub fn tensor(
             return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
         }
     }
-    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py()?;
+    let mut values = nested.values;
+    if opts.resolved_device().is_meta() {
+        // on the meta device an integer beyond 64 bits is still an integer for the inferred dtype
+        for &i in &nested.big_ints {
+            values[i] = Scalar::Int(0);
+        }
+    }
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&values, &nested.shape, opts).py()?;
     grad(t, requires_grad).map(PyTensor::new)
 }
 

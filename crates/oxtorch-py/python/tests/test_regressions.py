@@ -400,6 +400,7 @@ def test_tensor_data_is_read_as_pytorch_reads_it():
         assert torch.tensor([np.complex128(1 + 2j)], dtype=torch.float32).tolist() == [1.0]
     assert torch.tensor([1, 2j], dtype=torch.int32, device="meta").shape == (2,)
     assert torch.tensor([2**70, "a"], dtype=torch.int64, device="meta").shape == (2,)
+    assert torch.tensor([-(2**63) - 1], device="meta").dtype == torch.int64
 
 
 
