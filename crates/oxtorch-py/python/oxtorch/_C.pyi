@@ -19,7 +19,7 @@ __all__ = [
     "uint8", "int8", "int16", "int32", "int64", "bool", "float", "double", "cfloat", "cdouble", "half", "short",
     "int", "long", "strided", "sparse_coo", "contiguous_format", "channels_last", "channels_last_3d",
     "preserve_format", "get_default_dtype", "set_default_dtype", "promote_types", "can_cast", "result_type",
-    "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
+    "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "as_tensor", "zeros", "ones",
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
     "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
     "mul", "div", "floor_divide", "equal", "allclose", "is_tensor", "sparse_coo_tensor", "_cuda_is_available",
