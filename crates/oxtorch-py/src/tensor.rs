@@ -1395,8 +1395,19 @@ impl PyTensor {
         let t = self.strided()?;
         compute(py, &[t], || t.neg()).map(PyTensor::new)
     }
-    fn __pos__(slf: PyRef<'_, Self>) -> Py<PyTensor> {
-        slf.into()
+    /// `+t`: the tensor itself; PyTorch refuses it for bool tensors.
+    fn __pos__(slf: PyRef<'_, Self>) -> PyResult<Py<PyTensor>> {
+        let dtype = match (slf.sparse(), slf.strided()) {
+            (Some(s), _) => Some(s.dtype()),
+            (None, Ok(t)) => Some(t.dtype()),
+            _ => None,
+        };
+        if dtype == Some(DType::Bool) {
+            return Err(pyo3::exceptions::PyNotImplementedError::new_err(
+                "The `+` operator, on a bool tensor is not supported.",
+            ));
+        }
+        Ok(slf.into())
     }
 
     // ----- values -----

@@ -516,3 +516,11 @@ def test_rtruediv_array_copy_and_sparse_check_order():
     assert np.array(torch.zeros(4, 3, dtype=torch.uint8).t()).strides == (1, 3)
     with raises(RuntimeError, "memory format option is only supported by strided tensors"):
         torch.empty_like(torch.zeros(0, 1), layout=torch.sparse_coo, memory_format=torch.contiguous_format)
+
+
+def test_unary_plus_on_bool():
+    """F35: PyTorch 2.15 refuses `+t` for a bool tensor; other tensors are returned as they are."""
+    with raises(NotImplementedError, "The `+` operator, on a bool tensor is not supported."):
+        +torch.tensor([True])
+    x = torch.tensor([1])
+    assert (+x) is x
