@@ -357,10 +357,14 @@ fn other_op(inp: &mut Input, t: &Tensor, pool: &[Tensor]) -> Option<Tensor> {
                 linewidth: inp.below(120),
                 sci_mode: [None, Some(true), Some(false)][inp.below(3)],
             };
-            // a summarized tensor shows up to 2 * edgeitems elements of each dimension: millions of them (a
-            // valid request, as a big tensor printed in full) only measure the allocator
+            // a summarized tensor shows up to 2 * edgeitems elements of each dimension (with edgeitems 0, the whole
+            // last dimension, as Python's `x[-0:]`): millions of them (a valid request, as a big tensor printed
+            // in full) only measure the allocator
             let shown = |edge: usize| {
-                t.sizes().iter().fold(1usize, |n, &s| n.saturating_mul(s.min(2 * edge.max(1))))
+                let last = t.dim().saturating_sub(1);
+                t.sizes().iter().enumerate().fold(1usize, |n, (d, &s)| {
+                    n.saturating_mul(if edge == 0 && d == last { s } else { s.min(2 * edge.max(1)) })
+                })
             };
             let full = t.numel() <= options.threshold;
             if (full && t.numel() > MATERIALIZE) || shown(options.edgeitems) > MATERIALIZE || shown(3) > MATERIALIZE {
