@@ -255,13 +255,17 @@ fn numbers_inside(obj: &Bound<'_, PyAny>, out: &mut Vec<Scalar>) -> PyResult<()>
     }
 }
 
-/// The name CPython's own messages give an object's type (its `tp_name`: `numpy.float32` for a type defined in C,
-/// plain `F` for a class defined in Python).
+/// The name CPython's own messages give an object's type (its `tp_name`: `numpy.float32` for a type defined in C
+/// outside the builtins, plain `F` for a class defined in Python, `str` for a builtin).
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    // SAFETY: `get_type` is a live type object for as long as `obj` is borrowed; `tp_name` is a NUL-terminated
-    // string CPython keeps for the type's lifetime; it is copied out before the borrow ends.
-    let name = unsafe { std::ffi::CStr::from_ptr((*obj.get_type().as_type_ptr()).tp_name) };
-    name.to_string_lossy().into_owned()
+    let ty = obj.get_type();
+    let name = ty.name().map(|n| n.to_string()).unwrap_or_default();
+    // a class defined in Python (a heap type, `Py_TPFLAGS_HEAPTYPE`) has its bare name as `tp_name`
+    let heap_type = ty.getattr("__flags__").and_then(|f| f.extract::<u64>()).is_ok_and(|f| f & (1 << 9) != 0);
+    match ty.module() {
+        Ok(module) if !heap_type && module != "builtins" => format!("{module}.{name}"),
+        _ => name,
+    }
 }
 
 /// One number of nested data as `leaves` reads it.
