@@ -206,9 +206,7 @@ pub enum Leaves {
 
 /// [`nested`], reading the numbers as `leaves` says.
 pub fn nested_as(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<NestedData> {
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
-    }
+    refuse_text(obj)?;
     let mut shape = Vec::new();
     probe(obj, &mut shape)?;
     let mut data = NestedData { values: Vec::new(), shape: Vec::new(), big_ints: Vec::new(), misplaced: None };
@@ -220,19 +218,28 @@ pub fn nested_as(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<NestedData>
             Leaves::Store(d) => d,
             _ => oxtorch::tensor::factory::infer_dtype(&[data.values.clone(), inside].concat()),
         };
-        return Err(misplaced_error(&name, dtype));
+        return Err(store_error(&name, dtype));
     }
     data.shape = shape;
     Ok(data)
 }
 
-/// CPython's error for storing an object of type `name` as a number of `dtype`.
-fn misplaced_error(name: &str, dtype: oxtorch::DType) -> PyErr {
+/// CPython's error for storing an object of type `name` as a number of `dtype` (its `__index__` for an integer
+/// or bool dtype, its `__float__` otherwise).
+fn store_error(name: &str, dtype: oxtorch::DType) -> PyErr {
     PyTypeError::new_err(if dtype.is_integral(true) {
         format!("'{name}' object cannot be interpreted as an integer")
     } else {
         format!("must be real number, not {name}")
     })
+}
+
+/// PyTorch's refusal of text as tensor data (the whole data, or a number while inferring the dtype).
+fn refuse_text(obj: &Bound<'_, PyAny>) -> PyResult<()> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
+    }
+    Ok(())
 }
 
 /// The numbers inside a sequence (any nesting), read for dtype inference.
@@ -273,9 +280,7 @@ pub fn leaf(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<Scalar> {
     let dtype = match leaves {
         Leaves::ShapeOnly => return Ok(Scalar::Int(0)),
         Leaves::Infer => {
-            if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-                return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
-            }
+            refuse_text(obj)?;
             let numpy_scalar = obj.get_type().module().is_ok_and(|m| m == "numpy");
             let python_number =
                 obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyComplex>();
@@ -304,11 +309,7 @@ pub fn leaf(obj: &Bound<'_, PyAny>, leaves: Leaves) -> PyResult<Scalar> {
         has("__float__") || has("__index__")
     };
     if !ok {
-        return Err(PyTypeError::new_err(if dtype.is_integral(true) {
-            format!("'{}' object cannot be interpreted as an integer", type_name(obj))
-        } else {
-            format!("must be real number, not {}", type_name(obj))
-        }));
+        return Err(store_error(&type_name(obj), dtype));
     }
     match scalar(obj)? {
         // a NumPy complex into a real floating dtype: its `__float__`, the real part (Python's complex has none
@@ -398,7 +399,7 @@ fn collect(
             None => {
                 match leaves {
                     // stored in order: this element fails now
-                    Leaves::Store(dtype) => return Err(misplaced_error(&type_name(obj), dtype)),
+                    Leaves::Store(dtype) => return Err(store_error(&type_name(obj), dtype)),
                     Leaves::Infer if data.misplaced.is_none() => {
                         let mut inside = Vec::new();
                         numbers_inside(obj, &mut inside)?;

@@ -119,8 +119,10 @@ pub fn tensor(
         let local = tensor(data, dtype, None, false, false, None, None)?;
         return crate::global::tensor(local.strided()?, &p, &s);
     }
+    // the meta device stores no value, so PyTorch checks none there
+    let meta = opts.resolved_device().is_meta();
     let leaves = match opts.dtype {
-        Some(_) if opts.resolved_device().is_meta() => Leaves::ShapeOnly,
+        Some(_) if meta => Leaves::ShapeOnly,
         Some(d) => Leaves::Store(d),
         None => Leaves::Infer,
     };
@@ -139,24 +141,20 @@ pub fn tensor(
         return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
     let nested = crate::args::nested_as(&data, leaves)?;
-    // (no value is stored on the meta device, so there is nothing to overflow there)
-    if !nested.big_ints.is_empty() && leaves != Leaves::ShapeOnly && !opts.resolved_device().is_meta() {
-        // integers beyond 64 bits: only a floating or complex dtype (given, or inferred from a float or complex
-        // among the other values) takes them, as their nearest double; bool takes them as true
-        let mut others = nested.values.clone();
-        for &i in &nested.big_ints {
-            others[i] = Scalar::Int(0);
-        }
-        let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&others));
-        if !(target.is_floating_point() || target.is_complex() || target == DType::Bool) {
-            return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
-        }
-    }
     let mut values = nested.values;
-    if opts.resolved_device().is_meta() {
-        // on the meta device an integer beyond 64 bits is still an integer for the inferred dtype
+    if !nested.big_ints.is_empty() {
+        // integers beyond 64 bits are held as their nearest double: only a floating or complex dtype (given, or
+        // inferred from a float or complex among the other values) takes them, bool takes them as true; on the
+        // meta device they are integers for the inferred dtype and nothing is stored
+        let mut as_ints = values.clone();
         for &i in &nested.big_ints {
-            values[i] = Scalar::Int(0);
+            as_ints[i] = Scalar::Int(0);
+        }
+        let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&as_ints));
+        if meta {
+            values = as_ints;
+        } else if !(target.is_floating_point() || target.is_complex() || target == DType::Bool) {
+            return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
         }
     }
     let t = oxtorch::tensor::factory::tensor_from_scalars(&values, &nested.shape, opts).py()?;

@@ -1046,10 +1046,7 @@ impl PyTensor {
     fn _is_view(&self) -> PyResult<bool> {
         Ok(self.sparse().is_none() && self.strided()?.is_view())
     }
-}
 
-#[pymethods]
-impl PyTensor {
     /// Copies `src` into this tensor (broadcasting, converting), returning this tensor. `non_blocking` is
     /// accepted for compatibility: copies between the CPU and the meta device are synchronous.
     #[pyo3(signature = (src, non_blocking=false))]
@@ -1397,12 +1394,7 @@ impl PyTensor {
     }
     /// `+t`: the tensor itself; PyTorch refuses it for bool tensors.
     fn __pos__(slf: PyRef<'_, Self>) -> PyResult<Py<PyTensor>> {
-        let dtype = match (slf.sparse(), slf.strided()) {
-            (Some(s), _) => Some(s.dtype()),
-            (None, Ok(t)) => Some(t.dtype()),
-            _ => None,
-        };
-        if dtype == Some(DType::Bool) {
+        if slf.shaped()?.dtype() == DType::Bool {
             return Err(pyo3::exceptions::PyNotImplementedError::new_err(
                 "The `+` operator, on a bool tensor is not supported.",
             ));

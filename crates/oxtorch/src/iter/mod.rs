@@ -231,7 +231,7 @@ pub fn unary_output_strides(input: &Tensor) -> Dims {
 
 /// The dtype an operation computes in: the common dtype, except that true division (`int_to_float`) of integers
 /// or bools computes in the default dtype.
-fn computation_dtype(common: DType, int_to_float: bool) -> DType {
+pub(crate) fn computation_dtype(common: DType, int_to_float: bool) -> DType {
     if int_to_float && common.is_integral(true) {
         get_default_dtype()
     } else {

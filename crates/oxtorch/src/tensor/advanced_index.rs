@@ -620,13 +620,7 @@ fn plan(view: &Tensor, indices: &[Option<Tensor>], route: Route, with_offsets: b
     }
     let outer = dim_offsets(view, &rest[..split]);
     let inner = dim_offsets(view, &rest[split..]);
-    let mut offsets = Vec::new();
-    offsets.try_reserve_exact(numel).map_err(|_| {
-        Error::Runtime(format!(
-            "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
-            numel.saturating_mul(8)
-        ))
-    })?;
+    let mut offsets = crate::backend::cpu::try_with_capacity(numel, 8)?;
     let base = view.storage_offset();
     // an assignment that fails writes, in row-major order, what comes before the failing position: the first row
     // of the outer dimensions up to it

@@ -348,13 +348,7 @@ fn cpu_values_checked(
     shape::check_contiguous_storage(sizes, dtype.itemsize())?;
     let len = shape::numel(sizes);
     crate::dispatch_dtype!(dtype, T => {
-        let mut v: Vec<T> = Vec::new();
-        if v.try_reserve_exact(len).is_err() {
-            runtime_err!(
-                "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
-                len.saturating_mul(dtype.itemsize())
-            )
-        }
+        let mut v: Vec<T> = crate::backend::cpu::try_with_capacity(len, dtype.itemsize())?;
         kernel_checks(len)?;
         v.extend((0..len).map(|i| T::from_scalar(value(i))));
         from_vec(v, sizes)
@@ -366,14 +360,7 @@ fn cpu_values_checked(
 fn cpu_values_parallel(len: usize, dtype: DType, value: impl Fn(usize) -> Scalar + Sync) -> Result<Tensor> {
     shape::check_contiguous_storage(&[len], dtype.itemsize())?;
     crate::dispatch_dtype!(dtype, T => {
-        let mut v: Vec<T> = Vec::new();
-        if v.try_reserve_exact(len).is_err() {
-            runtime_err!(
-                "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
-                len.saturating_mul(dtype.itemsize())
-            )
-        }
-        v.resize(len, T::from_scalar(Scalar::Int(0)));
+        let mut v: Vec<T> = crate::backend::cpu::try_filled_vec(len)?;
         let threads = crate::backend::cpu::parallel::get_num_threads();
         let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
         let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();

@@ -155,10 +155,8 @@ impl Tensor {
     /// `1 / self` (`torch.reciprocal`): integers and bools give the default dtype; the result is laid out as
     /// PyTorch's unary operations lay out theirs.
     pub fn reciprocal(&self) -> Result<Tensor> {
-        let dtype = if self.dtype().is_integral(true) { crate::promotion::get_default_dtype() } else { self.dtype() };
-        let strides = iter::unary_output_strides(self);
-        let mut out = super::factory::empty_strided(self.sizes(), &strides, (dtype, self.device()))?;
-        binary_op(BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self), Output::Out(&mut out))
+        let dtype = iter::computation_dtype(self.dtype(), true);
+        self.unary_result(dtype, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self))
     }
 
     /// `-self` (`torch.neg`): the values times -1, in a new tensor laid out as PyTorch's unary operations lay
@@ -170,9 +168,16 @@ impl Tensor {
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
             ));
         }
+        self.unary_result(self.dtype(), BinaryOp::Mul, &Operand::from(self), &Operand::Scalar(Scalar::Int(-1)))
+    }
+
+    /// A unary operation written as `op` between this tensor and a number (`lhs`, `rhs`), computed into a new
+    /// tensor of `dtype` laid out as PyTorch's unary TensorIterator lays out its result (the binary iterator would
+    /// order the dimensions with the number as a second operand).
+    fn unary_result(&self, dtype: DType, op: BinaryOp, lhs: &Operand, rhs: &Operand) -> Result<Tensor> {
         let strides = iter::unary_output_strides(self);
-        let mut out = super::factory::empty_strided(self.sizes(), &strides, (self.dtype(), self.device()))?;
-        binary_op(BinaryOp::Mul, &Operand::from(self), &Operand::Scalar(Scalar::Int(-1)), Output::Out(&mut out))
+        let mut out = super::factory::empty_strided(self.sizes(), &strides, (dtype, self.device()))?;
+        binary_op(op, lhs, rhs, Output::Out(&mut out))
     }
 
     /// `self / other`, true division (`torch.div`): integers promote to the default dtype.

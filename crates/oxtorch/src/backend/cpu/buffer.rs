@@ -147,15 +147,22 @@ impl Drop for CpuStorage {
     }
 }
 
-/// `len` default values, or PyTorch's out-of-memory error instead of aborting the process.
-fn try_filled_vec<T: Element>(len: usize) -> Result<Vec<T>> {
+/// An empty vector with room for `len` elements, or PyTorch's out-of-memory error (reporting `len` elements of
+/// `itemsize` bytes) instead of aborting the process.
+pub(crate) fn try_with_capacity<T>(len: usize, itemsize: usize) -> Result<Vec<T>> {
     let mut v: Vec<T> = Vec::new();
     if v.try_reserve_exact(len).is_err() {
-        let bytes = len.saturating_mul(T::DTYPE.itemsize());
+        let bytes = len.saturating_mul(itemsize);
         return Err(Error::Runtime(format!(
             "DefaultCPUAllocator: can't allocate memory: you tried to allocate {bytes} bytes. Error code 12 (Cannot allocate memory)"
         )));
     }
+    Ok(v)
+}
+
+/// `len` default values, or PyTorch's out-of-memory error instead of aborting the process.
+pub(crate) fn try_filled_vec<T: Element>(len: usize) -> Result<Vec<T>> {
+    let mut v: Vec<T> = try_with_capacity(len, T::DTYPE.itemsize())?;
     // before the first write: large buffers get huge pages
     super::allocator::advise_huge_pages(v.as_ptr() as usize, len.saturating_mul(std::mem::size_of::<T>()));
     v.resize(len, T::default());

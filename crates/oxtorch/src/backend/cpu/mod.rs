@@ -16,6 +16,7 @@ mod lock;
 pub mod parallel;
 
 pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
+pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;
 
