@@ -1246,6 +1246,7 @@ class Gen:
                 code = f"{x}[...] = {y}"
             elif op == "out":
                 code = f"_r = torch.add({y}, 1, out={x})"
+                dev = dev or self.out_growth_deviation(x, tuple(self.val(y).shape))
             elif op == "div_":
                 code = f"_r = {x}.div_({y}, rounding_mode='floor')" if self.chance(0.5) else f"_r = {x}.div_(2)"
                 if self.intdiv_hazard("div_floor", x, y):

@@ -93,7 +93,15 @@ impl Input<'_> {
     fn text(&mut self) -> String {
         let n = self.below(12);
         let pieces = ["cpu", "cuda", "meta", ":", "0", "1", "127", "128", "-", "mps", "xla", " ", "99999999999", "_"];
-        (0..n).map(|_| if self.bool() { pieces[self.below(pieces.len())].to_string() } else { (self.byte() as char).to_string() }).collect()
+        (0..n)
+            .map(|_| {
+                if self.bool() {
+                    pieces[self.below(pieces.len())].to_string()
+                } else {
+                    (self.byte() as char).to_string()
+                }
+            })
+            .collect()
     }
     /// Sizes: usually small (a few elements), sometimes absurd (allocation must fail cleanly) or zero.
     fn sizes(&mut self) -> Vec<usize> {
@@ -154,6 +162,23 @@ fn small_enough(t: &Tensor) -> bool {
     t.numel() <= MATERIALIZE
 }
 
+/// Whether printing `t` under `options` reads at most `MATERIALIZE` elements: a summarized tensor shows up to
+/// `2 * edgeitems` elements of each dimension (with edgeitems 0, the whole last dimension, as Python's `x[-0:]`),
+/// one below the threshold all of them; millions of them (a valid request, as a big tensor printed in full) only
+/// measure the allocator.
+fn prints_small(t: &Tensor, options: &PrintOptions) -> bool {
+    if t.numel() <= options.threshold {
+        return t.numel() <= MATERIALIZE;
+    }
+    let last = t.dim().saturating_sub(1);
+    let edge = options.edgeitems;
+    let shown =
+        t.sizes().iter().enumerate().fold(1usize, |n, (d, &s)| {
+            n.saturating_mul(if edge == 0 && d == last { s } else { s.min(2 * edge.max(1)) })
+        });
+    shown <= MATERIALIZE
+}
+
 fn create(inp: &mut Input) -> Option<Tensor> {
     let r = match inp.below(12) {
         0 => oxtorch::zeros(&inp.sizes(), options(inp)),
@@ -182,7 +207,11 @@ fn create(inp: &mut Input) -> Option<Tensor> {
             let n = inp.below(9);
             let values: Vec<Scalar> = (0..n).map(|_| inp.scalar()).collect();
             let sizes = if n > 0 && inp.bool() { vec![n] } else { vec![n.min(1); n.min(1)] };
-            oxtorch::tensor::factory::tensor_from_scalars(&values[..oxtorch::shape::numel(&sizes).min(n)], &sizes, options(inp))
+            oxtorch::tensor::factory::tensor_from_scalars(
+                &values[..oxtorch::shape::numel(&sizes).min(n)],
+                &sizes,
+                options(inp),
+            )
         }
         6 => {
             let sizes = inp.sizes();
@@ -326,7 +355,9 @@ fn arith(inp: &mut Input, pool: &[Tensor]) -> Option<Tensor> {
 fn other_op(inp: &mut Input, t: &Tensor, pool: &[Tensor]) -> Option<Tensor> {
     if !small_enough(t) {
         // only what does not read or copy every element
-        let _ = oxtorch::display::repr(t);
+        if prints_small(t, &PrintOptions::default()) {
+            let _ = oxtorch::display::repr(t);
+        }
         return None;
     }
     let r = match inp.below(14) {
@@ -357,17 +388,7 @@ fn other_op(inp: &mut Input, t: &Tensor, pool: &[Tensor]) -> Option<Tensor> {
                 linewidth: inp.below(120),
                 sci_mode: [None, Some(true), Some(false)][inp.below(3)],
             };
-            // a summarized tensor shows up to 2 * edgeitems elements of each dimension (with edgeitems 0, the whole
-            // last dimension, as Python's `x[-0:]`): millions of them (a valid request, as a big tensor printed
-            // in full) only measure the allocator
-            let shown = |edge: usize| {
-                let last = t.dim().saturating_sub(1);
-                t.sizes().iter().enumerate().fold(1usize, |n, (d, &s)| {
-                    n.saturating_mul(if edge == 0 && d == last { s } else { s.min(2 * edge.max(1)) })
-                })
-            };
-            let full = t.numel() <= options.threshold;
-            if (full && t.numel() > MATERIALIZE) || shown(options.edgeitems) > MATERIALIZE || shown(3) > MATERIALIZE {
+            if !prints_small(t, &options) || !prints_small(t, &PrintOptions::default()) {
                 return None;
             }
             let _ = oxtorch::display::repr_of_with(t, &options);

@@ -13,6 +13,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Mutex;
 
+/// Whether a factory was asked for a sparse COO result.
+fn is_sparse(layout: Option<PyLayout>) -> bool {
+    layout.is_some_and(|l| l.0 == Layout::SparseCoo)
+}
+
 /// Refuses the layouts oxtorch cannot create (sparse), with PyTorch's message where PyTorch has its own.
 fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
     if layout.is_some_and(|l| l.0 != Layout::Strided) {
@@ -262,9 +267,16 @@ pub fn empty(
     sbp: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, "empty")?;
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, memory_format)?, out)?;
+    if is_sparse(layout) && out.is_none() && placement.is_none() && sbp.is_none() {
+        // an empty sparse tensor, whatever the memory format asked for
+        let sizes = signed_size_arg("empty", size, kwargs)?;
+        crate::sparse::check_sparse_numel(&sizes)?;
+        refuse_grad(requires_grad)?;
+        return Py::new(py, crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?);
+    }
+    check_layout(layout, "empty")?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         refuse_grad(requires_grad)?;
         return Py::new(py, crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?);
@@ -274,6 +286,15 @@ pub fn empty(
 
 /// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
 fn size_arg(function: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
+    to_sizes(&signed_size_arg(function, args, kwargs)?)
+}
+
+/// [`size_arg`] before the check for negative sizes (a sparse layout checks them its own way).
+fn signed_size_arg(
+    function: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<i64>> {
     let mut from_keyword = None;
     if let Some(kw) = kwargs {
         for (k, v) in kw.iter() {
@@ -286,9 +307,9 @@ fn size_arg(function: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_,
     }
     let named = |e| args::name_list_error(function, "size", e);
     match from_keyword {
-        Some(v) if args.is_empty() => to_sizes(&sequence_ints(&v).map_err(named)?),
+        Some(v) if args.is_empty() => sequence_ints(&v).map_err(named),
         Some(_) => Err(PyTypeError::new_err("size given both positionally and as a keyword")),
-        None => to_sizes(&args::int_list(args).map_err(named)?),
+        None => args::int_list(args).map_err(named),
     }
 }
 
@@ -333,9 +354,16 @@ pub fn empty_strided(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, "empty_strided")?;
     check_pin_memory(pin_memory)?;
     let (size, stride) = (sequence_ints(size)?, sequence_ints(stride)?);
+    if is_sparse(layout) {
+        return Err(crate::sparse::factory_refusal(
+            "empty_strided",
+            None,
+            options(dtype, device, None)?.resolved_device(),
+        ));
+    }
+    check_layout(layout, "empty_strided")?;
     let sizes = to_sizes(&size)?;
     // a negative stride is PyTorch's storage-size error where the dimension has more than one element (on one of
     // one element or none, see `normalize_negative_unit_strides`)
@@ -375,7 +403,6 @@ pub fn arange(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, "arange")?;
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, None)?, out)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
@@ -393,6 +420,10 @@ pub fn arange(
     let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
     let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
     let e = number(&e, "end")?;
+    if is_sparse(layout) {
+        return Err(crate::sparse::factory_refusal("arange", None, opts.resolved_device()));
+    }
+    check_layout(layout, "arange")?;
     if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
         refuse_grad(requires_grad)?;
         return Py::new(py, crate::global::arange(s, e, st, opts, &p, &sbp)?);
@@ -416,12 +447,17 @@ pub fn linspace(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, "linspace")?;
     check_pin_memory(pin_memory)?;
     if steps < 0 {
         return Err(pyo3::exceptions::PyRuntimeError::new_err("number of steps must be non-negative"));
     }
     let opts = out_options(options(dtype, device, None)?, out)?;
+    if is_sparse(layout) {
+        // the dtype is checked before the kernel: no values for zero steps
+        oxtorch::linspace(number(start, "start")?, number(end, "end")?, 0, opts).py()?;
+        return Err(crate::sparse::factory_refusal("linspace", None, opts.resolved_device()));
+    }
+    check_layout(layout, "linspace")?;
     let t = oxtorch::linspace(number(start, "start")?, number(end, "end")?, steps as usize, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
 }
@@ -498,9 +534,22 @@ macro_rules! random_factory {
             sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_layout(layout, stringify!($name))?;
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
+            if is_sparse(layout) {
+                let sizes = signed_size_arg(stringify!($name), size, kwargs)?;
+                return Err(crate::sparse::factory_refusal(stringify!($name), Some(&sizes), opts.resolved_device()));
+            }
+            check_layout(layout, stringify!($name))?;
+            if stringify!($name) == "randn" && opts.resolved_device().is_meta() {
+                // PyTorch's meta `normal_` is a Python decomposition that checks the sizes with a bare assertion
+                if signed_size_arg("randn", size, kwargs)?.iter().any(|&n| n < 0) {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "Expected cond to be True, but got False. (Could this error message be improved? If so, please \
+                         report an enhancement request to PyTorch.)",
+                    ));
+                }
+            }
             let s = size_arg(stringify!($name), size, kwargs)?;
             if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
                 refuse_grad(requires_grad)?;
@@ -547,7 +596,6 @@ pub fn randint(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_layout(layout, "randint")?;
     check_pin_memory(pin_memory)?;
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
     let missing = || PyTypeError::new_err("randint() expects (high, size) or (low, high, size)");
@@ -559,8 +607,13 @@ pub fn randint(
         [l, h, s] => (int_arg(l)?, int_arg(h)?, s.clone()),
         _ => return Err(missing()),
     };
-    let s = to_sizes(&sequence_ints(&size)?)?;
+    let signed = sequence_ints(&size)?;
     let opts = out_options(options(dtype, device, None)?, out)?;
+    if is_sparse(layout) {
+        return Err(crate::sparse::factory_refusal("randint", Some(&signed), opts.resolved_device()));
+    }
+    check_layout(layout, "randint")?;
+    let s = to_sizes(&signed)?;
     if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
         refuse_grad(requires_grad)?;
         let t = match generator {
@@ -694,9 +747,11 @@ pub fn full_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, "full_like")?;
     check_pin_memory(pin_memory)?;
     let value = number(fill_value, "fill_value")?;
+    let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
+    crate::sparse::like_factory("full_like", &input, like)?;
+    check_layout(layout, "full_like")?;
     grad(input.dense("full_like")?.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad)
         .map(PyTensor::new)
 }
@@ -717,8 +772,10 @@ pub fn randint_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_layout(layout, "randint_like")?;
     check_pin_memory(pin_memory)?;
+    let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
+    crate::sparse::like_factory("randint_like", &input, like)?;
+    check_layout(layout, "randint_like")?;
     let (low, high) = match high {
         Some(h) => (low_or_high, h),
         None => (0, low_or_high),
@@ -842,7 +899,35 @@ pub fn floor_divide(
         let r = crate::sparse::function_out(py, crate::sparse::Arith::FloorDivide, input, other, out)?;
         return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
     }
-    arith_function(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, input, other, out)
+    let op = BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) };
+    if let Some(out) = out {
+        zero_divisor_before_out(op, input, other, &out.borrow())?;
+    }
+    arith_function(py, op, input, other, out)
+}
+
+/// PyTorch's `floor_divide` is not a structured kernel: with an `out=` of another dtype (that the result can be
+/// cast to) it divides into a temporary, and resizes and fills `out` only once that succeeded, so a zero divisor
+/// leaves `out` as it was. That error, raised before `out` is touched.
+fn zero_divisor_before_out(
+    op: BinaryOp,
+    input: &Bound<'_, PyAny>,
+    other: &Bound<'_, PyAny>,
+    out: &PyTensor,
+) -> PyResult<()> {
+    let (Ok(lhs), Ok(rhs), Ok(target)) = (args::operand(input), args::operand(other), out.strided()) else {
+        return Ok(());
+    };
+    let Ok(common) = oxtorch::promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()]) else {
+        return Ok(());
+    };
+    if common == target.dtype() || !common.is_integral(false) || !oxtorch::promotion::can_cast(common, target.dtype()) {
+        return Ok(());
+    }
+    match oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, Output::New) {
+        Err(e @ oxtorch::Error::Runtime(_)) if e.message() == "ZeroDivisionError" => Err(e).py(),
+        _ => Ok(()),
+    }
 }
 
 /// Values of a tensor as complex doubles.

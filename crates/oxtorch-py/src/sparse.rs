@@ -69,17 +69,49 @@ fn sparse_backend(device: Device) -> String {
     format!("Sparse{}", oxtorch::sparse::view::backend_name(device))
 }
 
+/// The dispatcher's `NotImplementedError` when operator `op` has no kernel for sparse COO tensors on `device`
+/// (its first sentence).
+pub fn dispatcher_error(op: &str, device: Device) -> PyErr {
+    PyNotImplementedError::new_err(format!(
+        "Could not run 'aten::{op}' with arguments from the '{}' backend.",
+        sparse_backend(device)
+    ))
+}
+
+/// PyTorch's check on the sizes of a new sparse tensor: their product, each read as an unsigned 64-bit number,
+/// must not overflow nor exceed int64 (so a negative size is this error, unless another size is 0).
+pub fn check_sparse_numel(sizes: &[i64]) -> PyResult<()> {
+    let unsigned: Vec<usize> = sizes.iter().map(|&s| s as u64 as usize).collect();
+    oxtorch::shape::check_numel(&unsigned).py()
+}
+
+/// What a factory without a sparse kernel does with `layout=oxtorch.sparse_coo` on `device`: `full` (and `ones`,
+/// which is `full` underneath) refuses the layout; the others allocate an empty sparse tensor (see
+/// [`check_sparse_numel`], for the factories with sizes) and fail in the kernel that would fill it.
+pub fn factory_refusal(function: &str, sizes: Option<&[i64]>, device: Device) -> PyErr {
+    if matches!(function, "full" | "ones") {
+        return PyRuntimeError::new_err("full(...) is not implemented for sparse layout");
+    }
+    if let Some(Err(e)) = sizes.map(check_sparse_numel) {
+        return e;
+    }
+    let kernel = match function {
+        "rand" => "uniform_",
+        "randn" => "normal_",
+        "randint" => "random_.from",
+        "arange" => "arange.start_out",
+        "linspace" => "linspace.out",
+        _ => "empty_strided",
+    };
+    dispatcher_error(kernel, device)
+}
+
 /// What PyTorch raises when `method` meets a sparse COO tensor on `device` (its exception class and message;
 /// the dispatcher's "Could not run 'aten::...'" kept to its first sentence, as `sparse.json` records it), for
 /// the methods PyTorch refuses. Methods that PyTorch supports on sparse tensors and oxtorch does not get
 /// [`not_supported`].
 pub fn refusal(method: &str, device: Device) -> PyErr {
-    let dispatcher = |op: &str| {
-        PyNotImplementedError::new_err(format!(
-            "Could not run 'aten::{op}' with arguments from the '{}' backend.",
-            sparse_backend(device)
-        ))
-    };
+    let dispatcher = |op: &str| dispatcher_error(op, device);
     match method {
         "view" | "unflatten" => dispatcher("view"),
         "narrow" | "squeeze" | "diagonal" | "as_strided" | "split" | "chunk" => dispatcher("as_strided"),
@@ -386,11 +418,15 @@ pub fn sparse_factory(
     options: oxtorch::TensorOptions,
 ) -> PyResult<Option<PyTensor>> {
     if layout.is_some_and(|l| l.0 == Layout::SparseCoo) {
-        let dtype = options.dtype.unwrap_or_else(oxtorch::get_default_dtype);
-        let device = options.resolved_device();
-        return sparse_zeros_with_dims(sizes, sizes.len(), dtype, device).py().map(|s| Some(PyTensor::new_sparse(s)));
+        return sparse_empty(sizes, options).map(Some);
     }
     Ok(None)
+}
+
+/// A sparse COO tensor of `sizes` without elements (every dimension sparse), with `options`' dtype and device.
+pub fn sparse_empty(sizes: &[usize], options: oxtorch::TensorOptions) -> PyResult<PyTensor> {
+    let dtype = options.dtype.unwrap_or_else(oxtorch::get_default_dtype);
+    sparse_zeros_with_dims(sizes, sizes.len(), dtype, options.resolved_device()).py().map(PyTensor::new_sparse)
 }
 
 /// The keywords of a `*_like` factory that decide a sparse result.
@@ -418,22 +454,19 @@ pub fn like_factory(name: &str, input: &PyTensor, args: LikeArgs<'_, '_>) -> PyR
     if sparse_input.is_none() && !want_sparse {
         return Ok(None);
     }
-    if !matches!(name, "zeros_like" | "empty_like") {
-        return match &sparse_input {
-            Some(s) => Err(refusal(name, s.device())),
-            None => Ok(None),
-        };
+    if let (false, Some(s)) = (matches!(name, "zeros_like" | "empty_like"), &sparse_input) {
+        return Err(refusal(name, s.device()));
     }
     if want_sparse && args.memory_format.is_some() {
         return Err(PyRuntimeError::new_err("memory format option is only supported by strided tensors"));
     }
-    if name == "empty_like" && want_sparse && sparse_input.is_none() {
-        // PyTorch's empty_like of a strided tensor reaches `empty_strided`, which has no sparse kernel
-        return Err(PyNotImplementedError::new_err(
-            "Could not run 'aten::empty_strided' with arguments from the 'SparseCPU' backend. This could be because \
-             the operator doesn't exist for this backend, or was omitted during the selective/custom build process \
-             (if using custom build).",
-        ));
+    if name != "zeros_like" && want_sparse && sparse_input.is_none() {
+        // the `*_like` of a strided tensor reaches `empty_strided`, which has no sparse kernel
+        let device = match args.device {
+            Some(d) if !d.is_none() => device_arg(d)?,
+            _ => input.strided()?.device(),
+        };
+        return Err(dispatcher_error("empty_strided", device));
     }
     let sizes = sizes_of(input)?;
     let (input_dtype, input_device) = match &sparse_input {

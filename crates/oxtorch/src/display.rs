@@ -332,7 +332,12 @@ fn repr_body(
     }
     let size_suffix = || Suffix::plain(format!("size={}", python_tuple(input.sizes)));
 
-    let numel = input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s));
+    // a zero size makes the tensor empty even where the other sizes' product overflows
+    let numel = if input.sizes.contains(&0) {
+        Some(0)
+    } else {
+        input.sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s))
+    };
     let body = match shown {
         None => {
             suffixes.push(size_suffix());

@@ -675,20 +675,27 @@ fn regression_alpha_checked_against_the_common_dtype() {
     expect_err(r, "RuntimeError", "For integral input tensors, argument alpha must not be a floating point number.");
 }
 
-/// F28: repeated ellipses can move past the last dimension; a full slice there changes nothing in PyTorch,
-/// any other slice is its dimension error.
+/// F28: repeated ellipses can move past the last dimension; a slice there from 0 with step 1 and a stop of at
+/// least 0 (`:`, `0:`, `:5`, `0:0`) changes nothing in PyTorch (its full-slice shortcut reads the size as 0), any
+/// other slice is its dimension error.
 #[test]
 fn regression_full_slice_after_repeated_ellipses() {
     let x = zeros(&[1, 2, 3], DType::Float32).unwrap();
-    let full = TensorIndex::Slice { start: None, stop: None, step: None };
-    let r = x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, full]).unwrap();
-    assert_eq!(r.sizes(), &[1, 2, 3]);
-    let from_one = TensorIndex::Slice { start: Some(1), stop: None, step: None };
-    expect_err(
-        x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, from_one]),
-        "IndexError",
-        "Dimension out of range (expected to be in range of [-3, 2], but got 4)",
-    );
+    for (start, stop, step) in
+        [(None, None, None), (Some(0), None, None), (None, Some(5), Some(1)), (Some(0), Some(0), None)]
+    {
+        let slice = TensorIndex::Slice { start, stop, step };
+        let r = x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, slice]).unwrap();
+        assert_eq!(r.sizes(), &[1, 2, 3], "{slice:?}");
+    }
+    for (start, stop, step) in [(Some(1), None, None), (None, Some(-1), None), (None, None, Some(2))] {
+        let slice = TensorIndex::Slice { start, stop, step };
+        expect_err(
+            x.index(&[TensorIndex::Ellipsis, TensorIndex::Ellipsis, slice]),
+            "IndexError",
+            "Dimension out of range (expected to be in range of [-3, 2], but got 4)",
+        );
+    }
 }
 
 /// F30: `empty_strided` and the random factories took a size beyond int64 from the Rust API (cargo-fuzz: a
@@ -723,4 +730,94 @@ fn regression_reciprocal_result_strides() {
     assert_eq!(v.reciprocal().unwrap().strides(), &[1, 1]);
     let r = tensor([2i64, 4], ()).unwrap().reciprocal().unwrap();
     assert_eq!((r.dtype(), r.to_vec::<f32>().unwrap()), (DType::Float32, vec![0.5, 0.25]));
+}
+
+/// F36: `add`/`sub` with an alpha compute `other * alpha + self` with one rounding on float32/float64, as
+/// PyTorch's kernels do on CPUs with AVX2 (its vectorized `fmadd`, and the compiler's contraction of its scalar
+/// loop); oxtorch rounded the product first (`2 - 15 * 1.1881` was `-15.8215`, PyTorch's `-15.821499999999999`).
+#[test]
+fn regression_alpha_is_a_fused_multiply_add() {
+    use oxtorch::tensor::ops::BinaryOp;
+    let a = tensor(vec![2.0f64, 11.0], DType::Float64).unwrap();
+    let b = tensor(vec![15.0f64, 7.0], DType::Float64).unwrap();
+    let sub = a.binary(BinaryOp::Sub { alpha: Scalar::Float(1.1881) }, &b).unwrap();
+    assert_eq!(floats(&sub), [-15.821499999999999, 2.6833000000000005]);
+    let add = a.binary(BinaryOp::Add { alpha: Scalar::Float(7.6) }, &b).unwrap();
+    assert_eq!(floats(&add), [116.0, 64.2]);
+    let (a32, b32) = (a.to_dtype(DType::Float32).unwrap(), b.to_dtype(DType::Float32).unwrap());
+    let add32 = a32.binary(BinaryOp::Add { alpha: Scalar::Float(7.6) }, &b32).unwrap();
+    assert_eq!(floats(&add32), [116.0, 64.19999694824219]);
+}
+
+/// F40: integer division with a rounding mode raises where PyTorch's loop meets the first zero divisor, after
+/// writing the quotients before it (in loop order, which follows the output's memory); oxtorch wrote nothing.
+#[test]
+fn regression_zero_divisor_keeps_the_quotients_before_it() {
+    use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
+    let floor = BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) };
+    let a = tensor(vec![6i64, 9, 4], DType::Int64).unwrap();
+    expect_err(a.binary_(floor, tensor(vec![2i64, 0, 1], DType::Int64).unwrap()), "RuntimeError", "ZeroDivisionError");
+    assert_eq!(ints(&a), [3, 9, 4]);
+    // a transposed output is visited in memory order: [[6, 9], [4, 8]] stored column by column
+    let trunc = BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) };
+    let b = tensor(vec![6i64, 4, 9, 8], DType::Int64).unwrap().reshape(&[2, 2]).unwrap().t().unwrap();
+    let d = tensor(vec![2i64, 0, 3, 1], DType::Int64).unwrap().reshape(&[2, 2]).unwrap().t().unwrap();
+    expect_err(b.binary_(trunc, &d), "RuntimeError", "ZeroDivisionError");
+    assert_eq!(ints(&b.t().unwrap()), [3, 4, 9, 8]);
+}
+
+/// F41 (cargo-fuzz): a tensor with a zero size whose other sizes multiply past 64 bits printed by walking the
+/// other sizes (2^62 empty rows); it prints as `[]`. `empty_strided` now refuses such sizes as PyTorch does
+/// (`numel` overflows before the zero), after its storage-size check.
+#[test]
+fn regression_empty_tensor_with_huge_sizes_prints_at_once() {
+    use oxtorch::display::{tensor_repr, ReprInput};
+    let sizes = [1usize << 62, 4, 1, 1, 0];
+    let input = ReprInput { sizes: &sizes, dtype: DType::Bool, device: None, values: Some(&[]) };
+    assert_eq!(tensor_repr(&input), "tensor([], size=(4611686018427387904, 4, 1, 1, 0), dtype=oxtorch.bool)");
+    expect_err(
+        oxtorch::empty_strided(&[1 << 62, 4, 0], &[1, 1, 1], DType::Float32),
+        "RuntimeError",
+        "numel: integer multiplication overflow",
+    );
+}
+
+/// F42 (cargo-fuzz): `unsqueeze` in front of a dimension whose size times stride passes 64 bits overflowed (a
+/// panic with overflow checks); PyTorch's int64 product wraps, and the new size-1 dimension's stride is never used.
+/// Selecting far into such a dimension (of a tensor without elements) overflowed the offset the same way.
+#[test]
+fn regression_unsqueeze_stride_wraps() {
+    let t = zeros(&[1 << 62, 1, 0, 4], DType::Float32).unwrap();
+    assert_eq!(t.strides(), &[4, 4, 4, 1]);
+    let u = t.unsqueeze(0).unwrap();
+    assert_eq!(u.sizes(), &[1, 1 << 62, 1, 0, 4]);
+    assert_eq!(u.strides(), &[0, 4, 4, 4, 1]);
+    // a view's offset is an int64 too: one past int64 is PyTorch's error, not a wrapped offset
+    assert_eq!(t.get(1 << 60).unwrap().storage_offset(), 1 << 62);
+    let invalid = "Tensor: invalid storage offset -4";
+    expect_err(t.get((1 << 62) - 1), "RuntimeError", invalid);
+    expect_err(t.select(0, (1 << 62) - 1), "RuntimeError", invalid);
+    expect_err(t.narrow(0, (1 << 62) - 1, 1), "RuntimeError", invalid);
+}
+
+/// F44: `linspace` and `arange` reproduce PyTorch 2.15's CPU loops to the bit: fused multiply-adds (not on
+/// float16 `linspace`), `arange` in 256-bit vectors from a rounded vector start (values measured with PyTorch).
+#[test]
+fn regression_linspace_and_arange_bits() {
+    let at = |t: &Tensor, i: usize| floats(t)[i];
+    let lin = |s: f64, e: f64, n: usize, dtype| linspace(s, e, n, dtype).unwrap();
+    assert_eq!(at(&lin(-8.0, 15.0, 7, DType::Float64), 3), 3.4999999999999996);
+    assert_eq!(at(&lin(12.29, 30.0, 31, DType::Float16), 4), 14.6484375);
+    assert_eq!(at(&lin(-24.0, -40.0, 25, DType::BFloat16), 7), -28.625);
+    assert_eq!(ints(&lin(-46.4, 42.5, 13, DType::Int32))[6], -1);
+    let c = linspace(num_complex::Complex::new(6.0, -0.5), -4.5, 10, DType::Complex64).unwrap();
+    assert_eq!(c.to_scalars().unwrap()[3].to_complex(), num_complex::Complex::new(2.5, -0.3333333432674408));
+    let range = |s: f64, e: f64, st: f64, dtype| arange_step(s, e, st, dtype).unwrap();
+    let r = range(-3.3, 10.0, 0.0137, DType::Float64);
+    assert_eq!(r.numel(), 971);
+    assert_eq!([at(&r, 6), at(&r, 7), at(&r, 15)], [-3.2177999999999995, -3.2040999999999995, -3.0944999999999996]);
+    let r = range(-7.28, -7.28 + 2.1 * 71.0, 2.1, DType::BFloat16);
+    assert_eq!(at(&r, 10), 13.75);
+    let r = range(-7.28, -7.28 + 2.1 * 71.0, 2.1, DType::Float16);
+    assert_eq!([at(&r, 10), at(&r, 70)], [13.71875, 139.75]);
 }

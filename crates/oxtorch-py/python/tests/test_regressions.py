@@ -524,3 +524,92 @@ def test_unary_plus_on_bool():
         +torch.tensor([True])
     x = torch.tensor([1])
     assert (+x) is x
+
+
+def test_factories_with_a_sparse_layout():
+    """F38: `empty(..., layout=sparse_coo)` is an empty sparse tensor (whatever the memory format); the factories
+    without a sparse kernel allocate one and then fail in the dispatcher, after the sparse tensor's own size check;
+    the `*_like` factories of a strided tensor fail on the memory format, else in `empty_strided`."""
+    for fmt in (None, torch.contiguous_format, torch.channels_last, torch.preserve_format):
+        kw = {} if fmt is None else {"memory_format": fmt}
+        t = torch.empty((1, 4), layout=torch.sparse_coo, **kw)
+        assert (t.layout, t.shape, t._nnz()) == (torch.sparse_coo, torch.Size([1, 4]), 0)
+    with raises(RuntimeError, "numel: integer multiplication overflow"):
+        torch.empty(-1, 3, layout=torch.sparse_coo)
+    with raises(RuntimeError, "numel: integer multiplication overflow"):
+        torch.randn(-1, 3, layout=torch.sparse_coo)
+    # the dispatcher's first sentence (PyTorch goes on with the backends it has kernels for)
+    dispatcher = "Could not run 'aten::{}' with arguments from the '{}' backend."
+    for make, kernel in [
+        (lambda **k: torch.rand(2, 3, **k), "uniform_"),
+        (lambda **k: torch.randn(-1, 0, **k), "normal_"),
+        (lambda **k: torch.randint(5, 2, (3,), **k), "random_.from"),
+        (lambda **k: torch.arange(0, -1, **k), "arange.start_out"),
+        (lambda **k: torch.linspace(0, 1, 3, dtype=torch.bool, **k), "linspace.out"),
+        (lambda **k: torch.empty_strided((2, 3), (3, 1), **k), "empty_strided"),
+    ]:
+        with pytest.raises(NotImplementedError, match="^" + re.escape(dispatcher.format(kernel, "SparseCPU"))):
+            make(layout=torch.sparse_coo)
+    with pytest.raises(NotImplementedError, match="^" + re.escape(dispatcher.format("normal_", "SparseMeta"))):
+        torch.randn(2, 3, layout=torch.sparse_coo, device="meta")
+    with raises(RuntimeError, "number of steps must be non-negative"):
+        torch.linspace(0, 1, -1, layout=torch.sparse_coo)
+    dense = torch.ones(2, 2, dtype=torch.int16).t()
+    for like in (
+        lambda **k: torch.ones_like(dense, **k),
+        lambda **k: torch.full_like(dense, 3, **k),
+        lambda **k: torch.rand_like(dense.float(), **k),
+        lambda **k: torch.randint_like(dense, 5, **k),
+    ):
+        with raises(RuntimeError, "memory format option is only supported by strided tensors"):
+            like(layout=torch.sparse_coo, memory_format=torch.channels_last)
+        with pytest.raises(NotImplementedError, match="^" + re.escape(dispatcher.format("empty_strided", "SparseCPU"))):
+            like(layout=torch.sparse_coo)
+
+
+def test_reading_a_meta_tensor_is_not_implemented():
+    """F39: copying values out of a meta tensor is PyTorch's `NotImplementedError`; `item()` stays its
+    RuntimeError."""
+    m = torch.ones(2, device="meta")
+    for read in (m.tolist, m.cpu, lambda: torch.ones(2).copy_(m)):
+        with raises(NotImplementedError, "Cannot copy out of meta tensor; no data!"):
+            read()
+    with raises(RuntimeError, "Tensor.item() cannot be called on meta tensors"):
+        torch.ones(1, device="meta").item()
+
+
+def test_zero_divisor_partial_writes_and_floor_divide_out():
+    """F40: integer division with a rounding mode writes the quotients before the first zero divisor (loop
+    order), then raises; `floor_divide` with an `out=` of another dtype divides into a temporary, so `out` keeps
+    its shape and values; `div(..., rounding_mode=...)` resizes `out` first (structured kernel)."""
+    a = torch.tensor([6, 9, 4])
+    with raises(RuntimeError, "ZeroDivisionError"):
+        a.div_(torch.tensor([2, 0, 1]), rounding_mode="floor")
+    assert a.tolist() == [3, 9, 4]
+    x, y = torch.tensor([4, 5]), torch.tensor([1, 0])
+    o = torch.zeros(5, dtype=torch.bfloat16)
+    with raises(RuntimeError, "ZeroDivisionError"):
+        torch.floor_divide(x, y, out=o)
+    assert (o.shape, o.tolist()) == (torch.Size([5]), [0.0] * 5)
+    o = torch.zeros(5, dtype=torch.int64)
+    with raises(RuntimeError, "ZeroDivisionError"):
+        torch.floor_divide(x, y, out=o)
+    assert o.tolist() == [4, 0]
+    o = torch.zeros(5, dtype=torch.bfloat16)
+    with raises(RuntimeError, "ZeroDivisionError"):
+        torch.div(x, y, rounding_mode="floor", out=o)
+    assert o.tolist() == [0.0, 0.0]
+
+
+def test_check_orders_of_sparse_linspace_and_meta_randn():
+    """F43: `linspace` checks the dtype against complex bounds before its sparse layout fails; `randn` on the meta
+    device checks negative sizes with a bare assertion (PyTorch's Python decomposition of `normal_`)."""
+    with raises(RuntimeError, "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed dtype BFloat16"):
+        torch.linspace(complex(1, 1), 2, 3, dtype=torch.bfloat16, layout=torch.sparse_coo)
+    message = ("Expected cond to be True, but got False. (Could this error message be improved? If so, please report an "
+               "enhancement request to PyTorch.)")
+    for size in ((-3,), (2, -3), (-3, 0)):
+        with raises(RuntimeError, message):
+            torch.randn(*size, device="meta")
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -3: [-3]"):
+        torch.rand(-3, device="meta")

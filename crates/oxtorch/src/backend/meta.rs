@@ -6,7 +6,7 @@ use crate::error::Error;
 /// PyTorch's message for reading data out of a meta tensor.
 pub const NO_DATA_MSG: &str = "Cannot copy out of meta tensor; no data!";
 
-/// The error for reading data out of a meta tensor.
+/// The error for reading data out of a meta tensor (PyTorch's `NotImplementedError`).
 pub fn no_data() -> Error {
-    Error::Runtime(NO_DATA_MSG.into())
+    Error::NotImplemented(NO_DATA_MSG.into())
 }

@@ -81,7 +81,7 @@ impl Operand {
     }
 
     /// How the operand takes part in type promotion.
-    fn promotion_class(&self) -> promotion::Operand {
+    pub fn promotion_class(&self) -> promotion::Operand {
         match self {
             Operand::Tensor(t) if t.dim() == 0 => promotion::Operand::ZeroDim(t.dtype()),
             Operand::Tensor(t) => promotion::Operand::Dimensioned(t.dtype()),

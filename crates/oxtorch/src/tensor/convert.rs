@@ -2,7 +2,7 @@
 //! `clone`, and `to(dtype / device / memory_format)`.
 
 use super::factory::{empty, empty_strided, like_strides};
-use super::{Tensor, TensorOptions, NO_DATA_MSG};
+use super::{Tensor, TensorOptions};
 use crate::backend;
 use crate::device::Device;
 use crate::dtype::DType;
@@ -24,7 +24,7 @@ impl Tensor {
             return Ok(()); // a meta destination records no values
         }
         if !src.storage().has_data() {
-            runtime_err!("{NO_DATA_MSG}")
+            return Err(crate::backend::meta::no_data());
         }
         if self.numel() == 0 {
             return Ok(()); // nothing to write (the source may even alias this tensor's storage)
@@ -143,7 +143,7 @@ impl Tensor {
             return Ok(self.clone());
         }
         if !self.storage().has_data() && !device.is_meta() {
-            runtime_err!("{NO_DATA_MSG}")
+            return Err(crate::backend::meta::no_data());
         }
         let new_options = TensorOptions::new().dtype(dtype).device(device);
         let out = match format {

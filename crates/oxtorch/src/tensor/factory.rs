@@ -34,6 +34,8 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
             shape::fmt_list(strides)
         ))
     })?;
+    // a zero size empties the storage, but the sizes' product must still fit (PyTorch's `numel` check)
+    shape::check_numel(sizes)?;
     let storage = Storage::for_overwrite(len, dtype, options.resolved_device())?;
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }
@@ -303,14 +305,63 @@ pub fn arange_step(
     };
     start.check_convertible(acc, strict)?;
     step.check_convertible(acc, strict)?;
+    let threads = crate::backend::cpu::parallel::get_num_threads();
+    let lanes = 32 / dtype.itemsize();
+    let vector_start = move |i: usize| arange_vector_start(i, len, lanes, threads);
     let value = move |i: usize| -> Scalar {
         match acc {
             DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
-            DType::Float32 => Scalar::Float((start.to_f64() as f32 + step.to_f64() as f32 * i as f32) as f64),
-            _ => Scalar::Float(start.to_f64() + step.to_f64() * i as f64),
+            DType::Float32 => {
+                // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's
+                // bfloat16 vector rounds `k * step` before adding it (measured against PyTorch 2.15)
+                let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
+                let round = move |x: f32| {
+                    crate::dispatch_dtype!(dtype, T => T::from_scalar(Scalar::Float(x as f64)).to_scalar().to_f64())
+                        as f32
+                };
+                let in_vector = move |k: f32, base: f32| {
+                    if dtype == DType::BFloat16 {
+                        base + k * step
+                    } else {
+                        fma(k, step, base)
+                    }
+                };
+                Scalar::Float(match vector_start(i) {
+                    Some(first) if first < i => {
+                        round(in_vector((i - first) as f32, round(fma(step, first as f32, start))))
+                    }
+                    _ => round(fma(step, i as f32, start)),
+                } as f64)
+            }
+            _ => {
+                // float32 keeps double arithmetic, the vector's first element rounded to float32
+                let (start, step) = (start.to_f64(), step.to_f64());
+                let round = move |x: f64| if dtype == DType::Float32 { x as f32 as f64 } else { x };
+                Scalar::Float(match vector_start(i) {
+                    Some(first) if first < i => {
+                        round(fma((i - first) as f64, step, round(fma(step, first as f64, start))))
+                    }
+                    _ => round(fma(step, i as f64, start)),
+                })
+            }
         }
     };
     computed_vector(len, dtype, device, value)
+}
+
+/// Where PyTorch's `arange` loop (its x86-64 build, whose kernels use 256-bit vectors of `lanes` elements)
+/// computes element `i` of `len`: the range is split into equal tasks as `at::parallel_for` (OpenMP) splits it
+/// over `threads`, at most one per grain size, and each task fills pairs of vectors, each element `first + k * step` from
+/// the vector's first element `first = start + step * index`, then the elements after the last pair one by one
+/// (`start + step * i`). The index of the vector's first element, for an element computed in a vector.
+fn arange_vector_start(i: usize, len: usize, lanes: usize, threads: usize) -> Option<usize> {
+    use crate::backend::cpu::parallel::GRAIN_SIZE;
+    let tasks = if len < GRAIN_SIZE { 1 } else { threads.clamp(1, len.div_ceil(GRAIN_SIZE)) };
+    let chunk = len.div_ceil(tasks).max(1);
+    let begin = i / chunk * chunk;
+    let vectorized = ((begin + chunk).min(len) - begin) / (2 * lanes) * (2 * lanes);
+    let local = i - begin;
+    (local < vectorized).then_some(begin + local / lanes * lanes)
 }
 
 /// A 1-D tensor of `len` elements `value(i)` converted to `dtype`, on `device` (only sized on meta). Long ones
@@ -406,13 +457,19 @@ fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<
     Ok(size as usize)
 }
 
+/// `a * b + c` rounded once (see `Arith::mul_add`).
+fn fma<T: crate::backend::cpu::arith::Arith>(a: T, b: T, c: T) -> T {
+    T::mul_add(a, b, c)
+}
+
 /// `torch.linspace(start, end, steps)`: `steps` evenly spaced values from `start` to `end` inclusive, in the
 /// default dtype (the default complex dtype for a complex bound) unless one is given.
 ///
 /// As PyTorch's CPU kernel computes them element by element: the bounds converted to the dtype first (checked),
 /// the step `(end - start) / (steps - 1)` and each value in the dtype's own arithmetic (double for integer
-/// dtypes, rounding to half precision after each operation for float16/bfloat16); the first half counts up
-/// from `start`, the second down from `end`; one step gives `start`.
+/// dtypes, float for float16/bfloat16); the first half counts up from `start` (`start + step * i`), the second
+/// down from `end` (`end - step * (steps - 1 - i)`), each one fused multiply-add (except on float16) as the
+/// compiler contracts PyTorch's loop; one step gives `start`.
 pub fn linspace(
     start: impl Into<Scalar>,
     end: impl Into<Scalar>,
@@ -461,34 +518,30 @@ pub fn linspace(
             let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
             let step = (e - s) / last as f64;
             computed_vector(steps, dtype, device, move |i| {
-                Scalar::Float(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+                Scalar::Float(if up(i) { fma(step, i as f64, s) } else { fma(-step, (last - i as i64) as f64, e) })
             })
         }
         DType::Float32 => {
             let (s, e) = (start.to_f64() as f32, end.to_f64() as f32);
             let step = (e - s) / last as f32;
             computed_vector(steps, dtype, device, move |i| {
-                Scalar::Float(if up(i) { s + step * i as f32 } else { e - step * (last - i as i64) as f32 } as f64)
+                Scalar::Float(
+                    if up(i) { fma(step, i as f32, s) } else { fma(-step, (last - i as i64) as f32, e) } as f64
+                )
             })
         }
         DType::Float16 | DType::BFloat16 => {
-            // c10::Half / BFloat16 arithmetic: each operation in float, rounded back to the dtype
-            let half = dtype == DType::Float16;
-            let round = move |x: f32| -> f32 {
-                if half {
-                    half::f16::from_f32(x).to_f32()
-                } else {
-                    half::bf16::from_f32(x).to_f32()
-                }
+            // the bounds rounded to the dtype, then float arithmetic rounded to the dtype once; PyTorch's float16
+            // loop rounds the product first, its bfloat16 loop is contracted into a fused multiply-add
+            let fused = dtype == DType::BFloat16;
+            let round = move |x: f64| {
+                crate::dispatch_dtype!(dtype, T => T::from_scalar(Scalar::Float(x)).to_scalar().to_f64()) as f32
             };
-            let (s, e) = (round(start.to_f64() as f32), round(end.to_f64() as f32));
-            let step = round(round(e - s) / round(last as f32));
+            let (s, e) = (round(start.to_f64()), round(end.to_f64()));
+            let step = (e - s) / last as f32;
+            let value = move |base: f32, step: f32, k: f32| if fused { fma(step, k, base) } else { base + step * k };
             computed_vector(steps, dtype, device, move |i| {
-                let v = if up(i) {
-                    round(s + round(step * round(i as f32)))
-                } else {
-                    round(e - round(step * round((last - i as i64) as f32)))
-                };
+                let v = if up(i) { value(s, step, i as f32) } else { value(e, -step, (last - i as i64) as f32) };
                 Scalar::Float(v as f64)
             })
         }
@@ -497,22 +550,24 @@ pub fn linspace(
             let (s, e) = (Complex::new(s.re as f32, s.im as f32), Complex::new(e.re as f32, e.im as f32));
             let step = (e - s) / last as f32;
             computed_vector(steps, dtype, device, move |i| {
-                let c = if up(i) { s + step * i as f32 } else { e - step * (last - i as i64) as f32 };
-                Scalar::Complex(Complex::new(c.re as f64, c.im as f64))
+                // a complex times a real count: each component on its own, fused as the real case
+                let (base, step, k) = if up(i) { (s, step, i as f32) } else { (e, -step, (last - i as i64) as f32) };
+                Scalar::Complex(Complex::new(fma(step.re, k, base.re) as f64, fma(step.im, k, base.im) as f64))
             })
         }
         DType::Complex128 => {
             let (s, e) = (start.to_complex(), end.to_complex());
             let step = (e - s) / last as f64;
             computed_vector(steps, dtype, device, move |i| {
-                Scalar::Complex(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+                let (base, step, k) = if up(i) { (s, step, i as f64) } else { (e, -step, (last - i as i64) as f64) };
+                Scalar::Complex(Complex::new(fma(step.re, k, base.re), fma(step.im, k, base.im)))
             })
         }
         _ => {
             let (s, e) = (start.to_f64(), end.to_f64());
             let step = (e - s) / last as f64;
             computed_vector(steps, dtype, device, move |i| {
-                Scalar::Float(if up(i) { s + step * i as f64 } else { e - step * (last - i as i64) as f64 })
+                Scalar::Float(if up(i) { fma(step, i as f64, s) } else { fma(-step, (last - i as i64) as f64, e) })
             })
         }
     }

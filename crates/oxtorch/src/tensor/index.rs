@@ -97,9 +97,14 @@ impl Tensor {
         for (position, index) in indices.iter().enumerate() {
             match *index {
                 TensorIndex::Int(i) => result = result.apply_select(dim, i, position)?,
-                // a full slice (`:`) past the last dimension, which repeated ellipses can reach, changes nothing
-                // in PyTorch
-                TensorIndex::Slice { start: None, stop: None, step: None | Some(1) } if dim >= result.dim() => dim += 1,
+                // past the last dimension (which repeated ellipses can reach) PyTorch's full-slice shortcut reads
+                // the size as 0 (see `apply_select`), so a slice from 0 with step 1 and a stop of at least 0
+                // changes nothing
+                TensorIndex::Slice { start: None | Some(0), stop, step: None | Some(1) }
+                    if dim >= result.dim() && stop.is_none_or(|stop| stop >= 0) =>
+                {
+                    dim += 1
+                }
                 TensorIndex::Slice { start, stop, step } => {
                     result = result.apply_slice(dim, start, stop, step)?;
                     dim += 1;
@@ -124,7 +129,7 @@ impl Tensor {
         if !(size > (-1i64).wrapping_sub(index) && size > index) {
             index_err!("index {index} is out of bounds for dimension {position} with size {size}")
         }
-        Ok(self.select_unchecked(dim, if index < 0 { index + size } else { index } as usize))
+        self.select_unchecked(dim, if index < 0 { index + size } else { index } as usize)
     }
 
     /// PyTorch's `applySlice` after Python's slice unpacking: a zero step, then a negative one, are

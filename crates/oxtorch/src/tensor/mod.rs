@@ -249,7 +249,7 @@ impl Tensor {
             )));
         }
         if !self.storage().has_data() {
-            runtime_err!("{NO_DATA_MSG}")
+            return Err(crate::backend::meta::no_data());
         }
         if self.numel() == 0 {
             return Ok(Vec::new());
@@ -280,8 +280,6 @@ impl Tensor {
         crate::display::repr(self)
     }
 }
-
-pub(crate) use crate::backend::meta::NO_DATA_MSG;
 
 /// Prints PyTorch's repr.
 impl std::fmt::Display for Tensor {

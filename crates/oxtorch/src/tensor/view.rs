@@ -6,6 +6,15 @@ use crate::error::{index_err, runtime_err, Error, Result};
 use crate::shape::{self, fmt_list, wrap_dim, Dims};
 use smallvec::SmallVec;
 
+/// PyTorch's check on a view's storage offset, an int64 that a huge index times a stride (possible next to a
+/// zero size, where no element is ever read) can wrap negative.
+fn view_offset(offset: usize) -> Result<usize> {
+    if offset > i64::MAX as usize {
+        runtime_err!("Tensor: invalid storage offset {}", offset as i64)
+    }
+    Ok(offset)
+}
+
 impl Tensor {
     /// Swaps dimensions 0 and 1 of a tensor with at most two dimensions (`t()`).
     pub fn t(&self) -> Result<Tensor> {
@@ -288,7 +297,7 @@ impl Tensor {
         }
         let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
         // int64 arithmetic as PyTorch's, which wraps for the absurd strides `as_strided` allows
-        let offset = self.storage_offset().wrapping_add((start as usize).wrapping_mul(self.strides()[d]));
+        let offset = view_offset(self.storage_offset().wrapping_add((start as usize).wrapping_mul(self.strides()[d])))?;
         sizes[d] = len as usize;
         strides[d] = strides[d].wrapping_mul(step as usize);
         Ok(self.with_geometry(offset, sizes, strides))
@@ -307,15 +316,16 @@ impl Tensor {
                 fmt_list(self.sizes())
             )
         }
-        Ok(self.select_unchecked(d, if index < 0 { index + size } else { index } as usize))
+        self.select_unchecked(d, if index < 0 { index + size } else { index } as usize)
     }
 
-    pub(crate) fn select_unchecked(&self, d: usize, index: usize) -> Tensor {
+    /// `select` of an index known to be in range.
+    pub(crate) fn select_unchecked(&self, d: usize, index: usize) -> Result<Tensor> {
         let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
-        let offset = self.storage_offset() + index * strides[d];
+        let offset = view_offset(self.storage_offset().wrapping_add(index.wrapping_mul(strides[d])))?;
         sizes.remove(d);
         strides.remove(d);
-        self.with_geometry(offset, sizes, strides)
+        Ok(self.with_geometry(offset, sizes, strides))
     }
 
     /// Removes every size-1 dimension (`squeeze()`).
@@ -359,7 +369,8 @@ impl Tensor {
     pub fn unsqueeze(&self, dim: i64) -> Result<Tensor> {
         let d = wrap_dim(dim, self.dim() + 1)?;
         let (mut sizes, mut strides): (Dims, Dims) = (self.sizes().into(), self.strides().into());
-        let stride = if d >= self.dim() { 1 } else { sizes[d] * strides[d] };
+        // PyTorch's int64 product, which wraps for huge strides (the stride of a size-1 dimension is never used)
+        let stride = if d >= self.dim() { 1 } else { sizes[d].wrapping_mul(strides[d]) };
         sizes.insert(d, 1);
         strides.insert(d, stride);
         Ok(self.with_geometry(self.storage_offset(), sizes, strides))
@@ -417,11 +428,12 @@ impl Tensor {
         let diag_size = if offset >= 0 { n1.min(n2 - offset) } else { (n1 + offset).min(n2) }.max(0) as usize;
         let mut storage_offset = self.storage_offset();
         if diag_size > 0 {
-            if offset >= 0 {
-                storage_offset += offset as usize * self.strides()[d2];
+            let (steps, stride) = if offset >= 0 {
+                (offset as usize, self.strides()[d2])
             } else {
-                storage_offset += (-offset) as usize * self.strides()[d1];
-            }
+                (offset.unsigned_abs() as usize, self.strides()[d1])
+            };
+            storage_offset = view_offset(storage_offset.wrapping_add(steps.wrapping_mul(stride)))?;
         }
         let keep: Vec<usize> = (0..self.dim()).filter(|&d| d != d1 && d != d2).collect();
         let mut sizes: Dims = keep.iter().map(|&d| self.sizes()[d]).collect();

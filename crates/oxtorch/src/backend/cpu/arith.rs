@@ -13,6 +13,12 @@ pub trait Arith: Element {
     fn sub(a: Self, b: Self) -> Self;
     /// `a * b`
     fn mul(a: Self, b: Self) -> Self;
+    /// `a * b + c`, as PyTorch's `add` with an `alpha` computes `other * alpha + self`: one rounding for
+    /// float32/float64 (its vectorized `fmadd`, and the compiler's contraction of its scalar loop, on every CPU
+    /// with AVX2), two for complex types (`c10::complex` multiplies, then adds).
+    fn mul_add(a: Self, b: Self, c: Self) -> Self {
+        Self::add(Self::mul(a, b), c)
+    }
     /// `a / b` (true division; only called on floating and complex types).
     fn div(a: Self, b: Self) -> Self;
     /// `a / b` rounded toward zero.
@@ -86,6 +92,7 @@ macro_rules! float_arith {
             #[inline(always)] fn add(a: Self, b: Self) -> Self { a + b }
             #[inline(always)] fn sub(a: Self, b: Self) -> Self { a - b }
             #[inline(always)] fn mul(a: Self, b: Self) -> Self { a * b }
+            #[inline(always)] fn mul_add(a: Self, b: Self, c: Self) -> Self { fused::mul_add(a, b, c) }
             #[inline(always)] fn div(a: Self, b: Self) -> Self { a / b }
             #[inline(always)]
             fn div_trunc_rounding(a: Self, b: Self, round: impl Fn(Self) -> Self) -> Self { round(a / b).trunc() }
@@ -115,6 +122,51 @@ macro_rules! float_arith {
     )*};
 }
 float_arith!(f32, f64);
+
+/// One-rounding `a * b + c` on the CPU's FMA unit. The library is built for baseline x86-64, where Rust's
+/// `mul_add` is a call to a software `fma` (about 25 ns an element, measured on `add(alpha=2.5)` of 10^7
+/// doubles); with the instruction detected at run time it costs about what the unfused arithmetic does.
+mod fused {
+    /// The generic fallback and the hardware version compute the same exactly rounded value.
+    pub(super) trait MulAdd: Copy {
+        fn software(self, b: Self, c: Self) -> Self;
+        #[cfg(target_arch = "x86_64")]
+        fn hardware(self, b: Self, c: Self) -> Self;
+    }
+
+    macro_rules! mul_add_impl {
+        ($($t:ty),*) => {$(
+            impl MulAdd for $t {
+                #[inline(always)]
+                fn software(self, b: Self, c: Self) -> Self {
+                    self.mul_add(b, c)
+                }
+                #[cfg(target_arch = "x86_64")]
+                #[inline(always)]
+                fn hardware(self, b: Self, c: Self) -> Self {
+                    #[target_feature(enable = "fma")]
+                    fn with_fma(a: $t, b: $t, c: $t) -> $t {
+                        a.mul_add(b, c)
+                    }
+                    // SAFETY: `with_fma` needs only the FMA instructions, and `hardware` is called only after
+                    // `is_x86_feature_detected!("fma")` found them on the running CPU.
+                    unsafe { with_fma(self, b, c) }
+                }
+            }
+        )*};
+    }
+    mul_add_impl!(f32, f64);
+
+    /// `a * b + c` rounded once.
+    #[inline(always)]
+    pub(super) fn mul_add<T: MulAdd>(a: T, b: T, c: T) -> T {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("fma") {
+            return a.hardware(b, c);
+        }
+        a.software(b, c)
+    }
+}
 
 macro_rules! complex_arith {
     ($($f:ty),*) => {$(

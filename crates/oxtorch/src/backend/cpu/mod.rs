@@ -3,7 +3,8 @@
 //! the casting copy (`copy.rs`) and fill.
 //!
 //! Device-specific semantics that live here: integer division with a rounding mode by zero is an error
-//! (PyTorch's `ZeroDivisionError`, checked before any element is written), and float16/bfloat16 multiplication
+//! (PyTorch's `ZeroDivisionError`, raised after the quotients before the first zero divisor are written, as its
+//! serial loop does, into an output of the computation's dtype), and float16/bfloat16 multiplication
 //! and division by a one-element operand read it at float32 precision (PyTorch's `original_scalar_value`).
 
 mod allocator;
@@ -80,7 +81,16 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
             other => other,
         };
         if call.op.rounding_mode().is_some() && call.dtype.is_integral(false) {
-            check_no_zero_divisor(call.plan, &rhs, call.dtype)?;
+            if let Some(first) = first_zero_divisor(call.plan, &rhs, call.dtype) {
+                // PyTorch's loop writes the quotients before the zero divisor, then raises; an output of another
+                // dtype is written from a temporary after the loop, so not at all
+                if first > 0 && out.dtype() == call.dtype {
+                    let kept = output_from(call.plan, out, first)?;
+                    crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))?;
+                    restore_output_from(call.plan, out, first, &kept)?;
+                }
+                runtime_err!("ZeroDivisionError")
+            }
         }
         crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))
     })?
@@ -93,30 +103,66 @@ enum Operand2<'a> {
     Value(Scalar),
 }
 
-/// Integer division with a rounding mode by zero is an error (checked before any element is written).
-fn check_no_zero_divisor(plan: &Plan, rhs: &Operand2<'_>, common: DType) -> Result<()> {
-    let found = match *rhs {
-        Operand2::Value(v) => crate::dispatch_dtype!(common, D => D::from_scalar(v) == D::default()),
+/// Integer division with a rounding mode by zero is an error, raised where PyTorch's loop meets the first zero
+/// divisor: the position of that divisor in loop order (0 for a one-value divisor, which PyTorch checks before
+/// its loop), if there is one.
+fn first_zero_divisor(plan: &Plan, rhs: &Operand2<'_>, common: DType) -> Option<usize> {
+    match *rhs {
+        Operand2::Value(v) => crate::dispatch_dtype!(common, D => (D::from_scalar(v) == D::default()).then_some(0)),
         Operand2::Buffer(buffer) => crate::dispatch_dtype!(common, D => {
-            let mut zero = false;
+            let mut first = None;
+            let mut seen = 0;
             let stride = plan.inner_stride(2);
             let mut chunk = [D::default(); CHUNK];
             plan.for_each_run(|offs, len| {
                 let mut done = 0;
-                while done < len && !zero {
+                while done < len && first.is_none() {
                     let n = CHUNK.min(len - done);
                     load::<D, D>(buffer, offs[2] + done * stride, stride, &mut chunk[..n]);
-                    zero |= chunk[..n].contains(&D::default());
+                    first = chunk[..n].iter().position(|&x| x == D::default()).map(|i| seen + done + i);
                     done += n;
                 }
+                seen += len;
             });
-            zero
+            first
         }),
-    };
-    if found {
-        runtime_err!("ZeroDivisionError")
     }
-    Ok(())
+}
+
+/// The output's positions from loop index `first` on, in loop order.
+fn output_positions_from(plan: &Plan, first: usize, mut f: impl FnMut(usize)) {
+    let stride = plan.inner_stride(0);
+    let mut seen = 0;
+    plan.for_each_run(|offs, len| {
+        for i in first.saturating_sub(seen).min(len)..len {
+            f(offs[0] + i * stride);
+        }
+        seen += len;
+    });
+}
+
+/// The output's elements from loop index `first` on (see [`output_positions_from`]).
+fn output_from(plan: &Plan, out: &mut CpuBuffer, first: usize) -> Result<Vec<Scalar>> {
+    crate::dispatch_dtype!(out.dtype(), O => {
+        let values = O::slice(out).ok_or_else(mismatch)?;
+        let mut kept = Vec::new();
+        output_positions_from(plan, first, |p| kept.push(values[p].to_scalar()));
+        Ok(kept)
+    })
+}
+
+/// Writes back what [`output_from`] read.
+fn restore_output_from(plan: &Plan, out: &mut CpuBuffer, first: usize, kept: &[Scalar]) -> Result<()> {
+    crate::dispatch_dtype!(out.dtype(), O => {
+        let values = O::slice_mut(out).ok_or_else(mismatch)?;
+        let mut next = kept.iter();
+        output_positions_from(plan, first, |p| {
+            if let Some(&v) = next.next() {
+                values[p] = O::from_scalar(v);
+            }
+        });
+        Ok(())
+    })
 }
 
 /// Picks the element function for `op` in `D`'s compute type and runs the loop.
@@ -155,23 +201,17 @@ fn compute<D: CpuElement, C: Arith>(
     // rounding of intermediate results to the storage type where PyTorch computes in it (float16/bfloat16
     // rounded division against a tensor); the one-element path computes purely in float32
     let round = move |x: C| if scalar_rhs { x } else { x.cast::<D>().cast::<C>() };
-    // `alpha == 1` is a plain add/sub for real types (the product is exact); complex types always multiply, as
-    // PyTorch does (`a + alpha * b`, subtraction negating alpha), which decides infinities' and zeros' signs
+    // `alpha == 1` is a plain add/sub for real types (the product is exact); otherwise PyTorch computes
+    // `other * alpha + self` (fused for float32/float64, see `Arith::mul_add`), subtraction negating alpha, and
+    // complex types always multiply, which decides infinities' and zeros' signs
     let plain = |s: &Scalar| !D::DTYPE.is_complex() && s.to_complex() == num_complex::Complex::new(1.0, 0.0);
     match op {
         BinaryOp::Add { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::add),
         BinaryOp::Sub { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::sub),
-        BinaryOp::Add { alpha } => {
+        BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
+            let alpha = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
             let alpha: C = D::from_scalar(alpha).cast();
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::add(a, C::mul(alpha, b)))
-        }
-        BinaryOp::Sub { alpha } if D::DTYPE.is_complex() => {
-            let minus_alpha: C = D::from_scalar(alpha.negated()).cast();
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::add(a, C::mul(minus_alpha, b)))
-        }
-        BinaryOp::Sub { alpha } => {
-            let alpha: C = D::from_scalar(alpha).cast();
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::sub(a, C::mul(alpha, b)))
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::mul_add(b, alpha, a))
         }
         BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, C::mul),
         BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, C::div),
