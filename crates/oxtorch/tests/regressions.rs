@@ -821,3 +821,19 @@ fn regression_linspace_and_arange_bits() {
     let r = range(-7.28, -7.28 + 2.1 * 71.0, 2.1, DType::Float16);
     assert_eq!([at(&r, 10), at(&r, 70)], [13.71875, 139.75]);
 }
+
+/// F45: `sub` converts the negated alpha to the common dtype (it is `add` with `-alpha`), so `alpha=2^31` is
+/// accepted for int32 and `alpha=-2^31` refused, the other way round from `add`.
+#[test]
+fn regression_sub_converts_the_negated_alpha() {
+    use oxtorch::tensor::ops::BinaryOp;
+    let a = tensor(vec![1i8], DType::Int8).unwrap();
+    let b = arange(2, DType::Int32).unwrap();
+    let sub = |alpha: i64| a.binary(BinaryOp::Sub { alpha: Scalar::Int(alpha) }, &b);
+    let add = |alpha: i64| a.binary(BinaryOp::Add { alpha: Scalar::Int(alpha) }, &b);
+    assert_eq!(ints(&sub(1 << 31).unwrap()), [1, -2147483647]);
+    assert_eq!(ints(&add(-(1 << 31)).unwrap()), [1, -2147483647]);
+    let overflow = "value cannot be converted to type int without overflow";
+    expect_err(sub(-(1 << 31)), "RuntimeError", overflow);
+    expect_err(add(1 << 31), "RuntimeError", overflow);
+}

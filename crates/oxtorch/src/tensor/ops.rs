@@ -108,9 +108,11 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     match op {
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
             // PyTorch checks alpha against the iterator's dtype, the common dtype (an `out=` of another dtype
-            // gets the result cast), and converts it to that type with c10's overflow check
+            // gets the result cast), and converts it to that type with c10's overflow check; `sub` is `add` with
+            // the negated alpha, which is what gets converted
             check_alpha(common, &alpha)?;
-            alpha.check_convertible(common, crate::scalar::ConversionCheck::Strict)?;
+            let converted = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
+            converted.check_convertible(common, crate::scalar::ConversionCheck::Strict)?;
         }
         BinaryOp::Div { rounding_mode: Some(mode) } if common == DType::Bool || common.is_complex() => {
             let kernel = format!("div_{}_{}", mode.name(), it.device.type_name());
