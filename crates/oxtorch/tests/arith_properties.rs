@@ -564,6 +564,7 @@ proptest! {
         let before = ta.clone_tensor().map_err(fail)?;
         let out_of_place = before.binary(op.binary(), &tb);
         let in_place = ta.binary_(op.binary(), &tb);
+        let zero_divisor = in_place.as_ref().is_err_and(|e| e.message() == "ZeroDivisionError");
         let mut common = result_type(&[kind(&ta), kind(&tb)]).map_err(fail)?;
         if op == Op::Div(None) && common.is_integral(true) {
             common = get_default_dtype();
@@ -593,7 +594,11 @@ proptest! {
                 (x, y) => prop_assert!(false, "out of place {:?}, in place {:?}", x.map(|t| t.dtype()), y.map(|t| t.dtype())),
             }
         }
-        // on error `a` is unchanged
+        // on error `a` is unchanged, except that a zero divisor leaves the quotients before it (in loop order)
+        // written, as PyTorch's serial loop does (`tests/regressions.rs` checks which ones)
+        if zero_divisor {
+            return Ok(());
+        }
         let now = ta.to_scalars().map_err(fail)?;
         let was = before.to_scalars().map_err(fail)?;
         prop_assert_eq!(now.len(), va.len());

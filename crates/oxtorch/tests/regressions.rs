@@ -837,3 +837,18 @@ fn regression_sub_converts_the_negated_alpha() {
     expect_err(sub(-(1 << 31)), "RuntimeError", overflow);
     expect_err(add(1 << 31), "RuntimeError", overflow);
 }
+
+/// F46: `randint` on the meta device checks `low < high` only without an explicit generator, as PyTorch's
+/// `randint.generator` overload has no such check on meta.
+#[test]
+fn regression_meta_randint_with_a_generator_checks_no_bounds() {
+    let meta = TensorOptions::new().device(oxtorch::Device::meta());
+    let mut g = oxtorch::Generator::new(0);
+    let t = oxtorch::randint(10, 0, &[1], meta, Some(&mut g)).unwrap();
+    assert_eq!((t.sizes(), t.is_meta()), (&[1usize][..], true));
+    expect_err(
+        oxtorch::randint(10, 0, &[1], meta, None),
+        "RuntimeError",
+        "random_ expects 'from' to be less than 'to', but got from=10 >= to=0",
+    );
+}

@@ -712,8 +712,9 @@ pub fn randint(
 ) -> Result<Tensor> {
     let options = options.into();
     if options.resolved_device().is_meta() {
-        // no kernel on meta: only `from < to` is checked
-        if low >= high {
+        // no kernel on meta: only `from < to` is checked, and not even that with an explicit generator (PyTorch's
+        // `randint.generator` overload goes through a meta function without the check)
+        if low >= high && generator.is_none() {
             runtime_err!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
         }
     }
