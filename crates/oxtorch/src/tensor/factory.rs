@@ -315,10 +315,7 @@ pub fn arange_step(
                 // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's
                 // bfloat16 vector rounds `k * step` before adding it (measured against PyTorch 2.15)
                 let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
-                let round = move |x: f32| {
-                    crate::dispatch_dtype!(dtype, T => T::from_scalar(Scalar::Float(x as f64)).to_scalar().to_f64())
-                        as f32
-                };
+                let round = move |x: f32| stored_in(dtype, Scalar::Float(x as f64)) as f32;
                 let in_vector = move |k: f32, base: f32| {
                     if dtype == DType::BFloat16 {
                         base + k * step
@@ -457,6 +454,11 @@ fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<
     Ok(size as usize)
 }
 
+/// `x` stored in `dtype` and read back: rounded to a floating dtype, wrapped into an integer one.
+fn stored_in(dtype: DType, x: Scalar) -> f64 {
+    crate::dispatch_dtype!(dtype, T => T::from_scalar(x).to_scalar().to_f64())
+}
+
 /// `a * b + c` rounded once (see `Arith::mul_add`).
 fn fma<T: crate::backend::cpu::arith::Arith>(a: T, b: T, c: T) -> T {
     T::mul_add(a, b, c)
@@ -515,7 +517,7 @@ pub fn linspace(
         d if d.is_integral(false) => {
             let (s, e) = (Scalar::Int(start.to_i64()), Scalar::Int(end.to_i64()));
             // the bounds wrap into the dtype first, then the arithmetic is in double
-            let (s, e) = crate::dispatch_dtype!(d, T => (T::from_scalar(s).to_scalar().to_f64(), T::from_scalar(e).to_scalar().to_f64()));
+            let (s, e) = (stored_in(d, s), stored_in(d, e));
             let step = (e - s) / last as f64;
             computed_vector(steps, dtype, device, move |i| {
                 Scalar::Float(if up(i) { fma(step, i as f64, s) } else { fma(-step, (last - i as i64) as f64, e) })
@@ -534,9 +536,7 @@ pub fn linspace(
             // the bounds rounded to the dtype, then float arithmetic rounded to the dtype once; PyTorch's float16
             // loop rounds the product first, its bfloat16 loop is contracted into a fused multiply-add
             let fused = dtype == DType::BFloat16;
-            let round = move |x: f64| {
-                crate::dispatch_dtype!(dtype, T => T::from_scalar(Scalar::Float(x)).to_scalar().to_f64()) as f32
-            };
+            let round = move |x: f64| stored_in(dtype, Scalar::Float(x)) as f32;
             let (s, e) = (round(start.to_f64()), round(end.to_f64()));
             let step = (e - s) / last as f32;
             let value = move |base: f32, step: f32, k: f32| if fused { fma(step, k, base) } else { base + step * k };
