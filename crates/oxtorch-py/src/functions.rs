@@ -1,13 +1,13 @@
 //! Module-level functions: the factories with PyTorch's signatures, the arithmetic functions with `out=`,
 //! `equal` / `allclose`, and random seeding.
 
-use crate::args::{self, int_arg, options, sequence_ints, to_sizes, Leaves};
+use crate::args::{self, int_arg, options, sequence_ints, to_sizes};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
 use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
-use oxtorch::iter::Output;
+use oxtorch::iter::{Operand, Output};
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
-use oxtorch::{DType, Layout, Scalar, Tensor, TensorOptions};
+use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -124,45 +124,23 @@ pub fn tensor(
         let local = tensor(data, dtype, None, false, false, None, None)?;
         return crate::global::tensor(local.strided()?, &p, &s);
     }
-    // the meta device stores no value, so PyTorch checks none there
-    let meta = opts.resolved_device().is_meta();
-    let leaves = match opts.dtype {
-        Some(_) if meta => Leaves::ShapeOnly,
-        Some(d) => Leaves::Store(d),
-        None => Leaves::Infer,
-    };
-    // a NumPy scalar converts as a 0-dim array (keeping its dtype), once PyTorch's store accepts it for the dtype
-    let numpy_generic = data.py().import("numpy").and_then(|np| np.getattr("generic")).ok();
-    let data = match numpy_generic {
-        Some(generic) if data.is_instance(&generic)? => {
-            if let Leaves::Store(_) = leaves {
-                crate::args::leaf(data, leaves)?;
-            }
-            data.py().import("numpy")?.getattr("asarray")?.call1((data,))?
-        }
-        _ => data.clone(),
-    };
-    if let Some(array) = crate::interop::numpy_to_tensor(&data, true)? {
+    // a tensor is copied (to the given dtype and device, else its own)
+    if let Ok(t) = data.cast::<PyTensor>() {
+        let t = t.borrow().strided()?.clone();
+        let copy = t.to(opts, true).py()?;
+        return grad(copy, requires_grad).map(PyTensor::new);
+    }
+    if let Some(array) = crate::interop::numpy_to_tensor(data, true)? {
         return grad(array.to(opts, false).py()?, requires_grad).map(PyTensor::new);
     }
-    let nested = crate::args::nested_as(&data, leaves)?;
-    let mut values = nested.values;
-    if !nested.big_ints.is_empty() {
-        // integers beyond 64 bits are held as their nearest double: only a floating or complex dtype (given, or
-        // inferred from a float or complex among the other values) takes them, bool takes them as true; on the
-        // meta device they are integers for the inferred dtype and nothing is stored
-        let mut as_ints = values.clone();
-        for &i in &nested.big_ints {
-            as_ints[i] = Scalar::Int(0);
-        }
-        let target = opts.dtype.unwrap_or_else(|| oxtorch::tensor::factory::infer_dtype(&as_ints));
-        if meta {
-            values = as_ints;
-        } else if !(target.is_floating_point() || target.is_complex() || target == DType::Bool) {
-            return Err(pyo3::exceptions::PyValueError::new_err("Overflow when unpacking long long"));
-        }
+    // the meta device stores no value, so PyTorch checks none there
+    let meta = opts.resolved_device().is_meta();
+    let nested = crate::nested::read(data, opts.dtype, !meta)?;
+    let opts = TensorOptions { dtype: Some(nested.dtype), ..opts };
+    if meta || nested.values.is_empty() {
+        return grad(oxtorch::tensor::factory::empty(&nested.shape, opts).py()?, requires_grad).map(PyTensor::new);
     }
-    let t = oxtorch::tensor::factory::tensor_from_scalars(&values, &nested.shape, opts).py()?;
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, opts).py()?;
     grad(t, requires_grad).map(PyTensor::new)
 }
 
@@ -215,7 +193,12 @@ macro_rules! sized_factory {
         ) -> PyResult<Py<PyTensor>> {
             check_pin_memory(pin_memory)?;
             let opts = out_options(options(dtype, device, None)?, out)?;
-            let sizes = match size_arg(stringify!($name), size, kwargs) {
+            let signed = signed_size_arg(stringify!($name), size, kwargs)?;
+            if stringify!($name) == "ones" && is_sparse(layout) {
+                // `ones(layout=sparse_coo)` is PyTorch's `full` underneath, which refuses the layout first
+                check_layout(layout, "full")?;
+            }
+            let sizes = match to_sizes(&signed) {
                 // PyTorch's zeros checks its sizes with a message of its own
                 Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err("zeros: Dimension size must be non-negative."))
@@ -330,15 +313,23 @@ pub fn full(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
+    // PyTorch's order: the parsed arguments, the layout, then the sizes' signs
+    let size = sequence_ints(size).map_err(|e| args::name_list_error("full", "size", e))?;
+    let value = args::scalar(fill_value)?.ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "full(): argument 'fill_value' (position 2) must be Number, not {}",
+            crate::nested::type_name(fill_value)
+        ))
+    })?;
     check_layout(layout, "full")?;
     check_pin_memory(pin_memory)?;
-    let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("full(): fill_value must be a number"))?;
     let opts = out_options(options(dtype, device, None)?, out)?;
+    let sizes = to_sizes(&size)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         refuse_grad(requires_grad)?;
-        return Py::new(py, crate::global::full(&to_sizes(&sequence_ints(size)?)?, value, opts, &p, &s)?);
+        return Py::new(py, crate::global::full(&sizes, value, opts, &p, &s)?);
     }
-    let t = oxtorch::full(&to_sizes(&sequence_ints(size)?)?, value, opts).py()?;
+    let t = oxtorch::full(&sizes, value, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
 }
 
@@ -365,9 +356,12 @@ pub fn empty_strided(
     }
     check_layout(layout, "empty_strided")?;
     let sizes = to_sizes(&size)?;
+    let opts = options(dtype, device, None)?;
+    let meta = opts.resolved_device().is_meta();
     // a negative stride is PyTorch's storage-size error where the dimension has more than one element (on one of
-    // one element or none, see `normalize_negative_unit_strides`)
-    if size.len() == stride.len() && !sizes.contains(&0) && stride.iter().zip(&size).any(|(&st, &n)| st < 0 && n > 1) {
+    // one element or none, or on the meta device, see `normalize_negative_strides`)
+    let negative_moves = stride.iter().zip(&size).any(|(&st, &n)| st < 0 && n > 1);
+    if !meta && size.len() == stride.len() && !sizes.contains(&0) && negative_moves {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
             "Storage size calculation overflowed with sizes={} and strides={}",
             oxtorch::shape::fmt_list(&size),
@@ -375,8 +369,8 @@ pub fn empty_strided(
         )));
     }
     let strides: Vec<usize> =
-        args::normalize_negative_unit_strides(&sizes, stride).iter().map(|&st| st as usize).collect();
-    let t = oxtorch::empty_strided(&sizes, &strides, options(dtype, device, None)?).py()?;
+        args::normalize_negative_strides(&sizes, stride, meta).iter().map(|&st| st as usize).collect();
+    let t = oxtorch::empty_strided(&sizes, &strides, opts).py()?;
     grad(t, requires_grad).map(PyTensor::new)
 }
 
@@ -448,17 +442,25 @@ pub fn linspace(
     requires_grad: bool,
 ) -> PyResult<Py<PyTensor>> {
     check_pin_memory(pin_memory)?;
+    let (start, end) = (number(start, "start")?, number(end, "end")?);
+    let device_opts = options(dtype, device, None)?;
     if steps < 0 {
+        // the meta device goes through PyTorch's Python decomposition, which checks the dtype first
+        if device_opts.resolved_device().is_meta() && !is_sparse(layout) {
+            oxtorch::linspace(start, end, 0, device_opts).py()?;
+        }
         return Err(pyo3::exceptions::PyRuntimeError::new_err("number of steps must be non-negative"));
     }
-    let opts = out_options(options(dtype, device, None)?, out)?;
+    let opts = out_options(device_opts, out)?;
     if is_sparse(layout) {
-        // the dtype is checked before the kernel: no values for zero steps
-        oxtorch::linspace(number(start, "start")?, number(end, "end")?, 0, opts).py()?;
+        // the dtype is checked (by the C++ function, whatever the device) before the kernel: no values for zero
+        // steps
+        let cpu = TensorOptions { device: Some(oxtorch::Device::cpu()), ..opts };
+        oxtorch::linspace(start, end, 0, cpu).py()?;
         return Err(crate::sparse::factory_refusal("linspace", None, opts.resolved_device()));
     }
     check_layout(layout, "linspace")?;
-    let t = oxtorch::linspace(number(start, "start")?, number(end, "end")?, steps as usize, opts).py()?;
+    let t = oxtorch::linspace(start, end, steps as usize, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
 }
 
@@ -901,33 +903,36 @@ pub fn floor_divide(
     }
     let op = BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) };
     if let Some(out) = out {
-        zero_divisor_before_out(op, input, other, &out.borrow())?;
+        errors_before_out(op, input, other, &out.borrow())?;
     }
     arith_function(py, op, input, other, out)
 }
 
 /// PyTorch's `floor_divide` is not a structured kernel: with an `out=` of another dtype (that the result can be
-/// cast to) it divides into a temporary, and resizes and fills `out` only once that succeeded, so a zero divisor
-/// leaves `out` as it was. That error, raised before `out` is touched.
-fn zero_divisor_before_out(
-    op: BinaryOp,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    out: &PyTensor,
-) -> PyResult<()> {
+/// cast to) it divides into a temporary, and resizes and fills `out` only once that succeeded, so an error of the
+/// division (a zero divisor, a dtype without the kernel) leaves `out` as it was. That error, raised before `out`
+/// is touched; the iterator's checks of `out` itself (overlaps) come first, and are left to the operation.
+fn errors_before_out(op: BinaryOp, input: &Bound<'_, PyAny>, other: &Bound<'_, PyAny>, out: &PyTensor) -> PyResult<()> {
     let (Ok(lhs), Ok(rhs), Ok(target)) = (args::operand(input), args::operand(other), out.strided()) else {
         return Ok(());
     };
     let Ok(common) = oxtorch::promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()]) else {
         return Ok(());
     };
-    if common == target.dtype() || !common.is_integral(false) || !oxtorch::promotion::can_cast(common, target.dtype()) {
+    if common == target.dtype() || !oxtorch::promotion::can_cast(common, target.dtype()) {
         return Ok(());
     }
-    match oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, Output::New) {
-        Err(e @ oxtorch::Error::Runtime(_)) if e.message() == "ZeroDivisionError" => Err(e).py(),
-        _ => Ok(()),
+    let partially_overlaps = |op: &Operand| match op {
+        Operand::Tensor(t) => oxtorch::iter::assert_no_partial_overlap(target, t).is_err(),
+        Operand::Scalar(_) => false,
+    };
+    if oxtorch::iter::assert_no_internal_overlap(target).is_err()
+        || partially_overlaps(&lhs)
+        || partially_overlaps(&rhs)
+    {
+        return Ok(());
     }
+    oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, Output::New).map(drop).py()
 }
 
 /// Values of a tensor as complex doubles.

@@ -41,7 +41,7 @@ fn numpy_dtype<'py>(py: Python<'py>, dtype: DType) -> PyResult<Bound<'py, PyArra
 }
 
 /// The oxtorch dtype of a NumPy dtype.
-fn from_numpy_dtype(py: Python<'_>, descr: &Bound<'_, PyArrayDescr>) -> PyResult<DType> {
+pub(crate) fn from_numpy_dtype(py: Python<'_>, descr: &Bound<'_, PyArrayDescr>) -> PyResult<DType> {
     for d in DType::ALL.into_iter().filter(|&d| d != DType::BFloat16) {
         if descr.is_equiv_to(&numpy_dtype(py, d)?) {
             return Ok(d);
@@ -467,7 +467,7 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     };
     let dtype = from_dl_dtype(dl.dtype)?;
     let sizes = crate::args::to_sizes(&sizes)?;
-    let strides: Vec<usize> = match strides.map(|s| crate::args::normalize_negative_unit_strides(&sizes, s)) {
+    let strides: Vec<usize> = match strides.map(|s| crate::args::normalize_negative_strides(&sizes, s, false)) {
         Some(s) if s.iter().any(|&x| x < 0) => {
             // PyTorch's storage-size computation refuses them (its message)
             return Err(PyRuntimeError::new_err(format!(

@@ -11,6 +11,7 @@ pub mod errors;
 pub mod functions;
 pub mod global;
 pub mod interop;
+pub mod nested;
 pub mod sparse;
 pub mod tensor;
 

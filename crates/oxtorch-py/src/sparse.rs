@@ -354,13 +354,8 @@ fn tensor_arg(obj: &Bound<'_, PyAny>, dtype: Option<DType>) -> PyResult<Tensor> 
             None => Ok(array),
         };
     }
-    let nested = args::nested(obj)?;
-    oxtorch::tensor::factory::tensor_from_scalars(
-        &nested.values,
-        &nested.shape,
-        dtype.map(oxtorch::TensorOptions::from).unwrap_or_default(),
-    )
-    .py()
+    let nested = crate::nested::read(obj, dtype, true)?;
+    oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, nested.dtype).py()
 }
 
 /// `torch.sparse_coo_tensor(indices, values, size=None, *, dtype=None, device=None, requires_grad=False,

@@ -235,17 +235,13 @@ fn index_entry(item: &Bound<'_, PyAny>) -> PyResult<IndexEntry> {
     }
 }
 
-/// A list of indices as an index tensor: bool when every value is a bool (a mask), else int64 (floats truncated),
-/// as PyTorch's `indexing_tensor_from_data`.
+/// A list of indices as an index tensor, as PyTorch's `indexing_tensor_from_data`: stored as the inferred dtype
+/// when that is bool or uint8 (a mask), else as int64 (floats truncated).
 fn indexing_tensor_from_data(data: &Bound<'_, PyAny>) -> PyResult<Tensor> {
-    let nested = args::nested(data)?;
-    let inferred = oxtorch::tensor::factory::infer_dtype(&nested.values);
-    let t = oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, inferred).py()?;
-    if matches!(inferred, DType::Bool | DType::UInt8 | DType::Int64) {
-        Ok(t)
-    } else {
-        t.to_dtype(DType::Int64).py()
-    }
+    let inferred = crate::nested::read(data, None, false)?.dtype;
+    let dtype = if matches!(inferred, DType::Bool | DType::UInt8) { inferred } else { DType::Int64 };
+    let nested = crate::nested::read(data, Some(dtype), true)?;
+    oxtorch::tensor::factory::tensor_from_scalars(&nested.values, &nested.shape, dtype).py()
 }
 
 /// One bound of a slice as Python's slice unpacking reads it: None, or an integer clamped to 64 bits.

@@ -95,12 +95,13 @@ fn regression_random_factories_beyond_memory_are_an_error_not_an_abort() {
     );
     assert_eq!(oxtorch::rand(&[3, 0], (), None).unwrap().numel(), 0);
     // an empty channels-last tensor whose other sizes multiply past 64 bits (cargo-fuzz: a debug-build overflow
-    // in the contiguity check)
+    // in the contiguity check) is refused, as PyTorch's `empty` refuses it: its contiguous strides overflow (F50)
     let cl = TensorOptions::new().memory_format(oxtorch::MemoryFormat::ChannelsLast);
-    let t = oxtorch::randn(&[0, 1 << 45, 1 << 45, 3], cl, None).unwrap();
-    assert_eq!(t.numel(), 0);
-    assert!(t.is_contiguous_in(oxtorch::MemoryFormat::ChannelsLast));
-    // filling it plans no loop over the huge sizes (cargo-fuzz: a debug-build overflow in the loop planner)
+    expect_err(oxtorch::randn(&[0, 1 << 45, 1 << 45, 3], cl, None), "RuntimeError", "Stride calculation overflowed");
+    let t = oxtorch::randn(&[0, 1 << 20, 1 << 20, 3], cl, None).unwrap();
+    assert!(t.numel() == 0 && t.is_contiguous_in(oxtorch::MemoryFormat::ChannelsLast));
+    // filling an empty tensor plans no loop over the huge sizes (cargo-fuzz: a debug-build overflow in the loop
+    // planner)
     t.fill_(1.5).unwrap();
     oxtorch::empty(&[1 << 40, 0, 1 << 40], ()).unwrap().fill_(2).unwrap();
 }
@@ -851,4 +852,99 @@ fn regression_meta_randint_with_a_generator_checks_no_bounds() {
         "RuntimeError",
         "random_ expects 'from' to be less than 'to', but got from=10 >= to=0",
     );
+}
+
+/// F47: `copy_` between two disjoint views of one storage (`x[0] = x[1]`) reads the source from a private copy;
+/// it failed with "internal error: a kernel input shares the output's storage", because a kernel borrows its
+/// output's buffer exclusively and the source lived in the same buffer.
+#[test]
+fn regression_copy_between_disjoint_views_of_one_storage() {
+    let x = arange(4, DType::Float64).unwrap();
+    x.select(0, 0).unwrap().copy_(&x.select(0, 1).unwrap()).unwrap();
+    assert_eq!(floats(&x), [1.0, 1.0, 2.0, 3.0]);
+    let m = arange(6, DType::Int32).unwrap().view(&[3, 2]).unwrap();
+    // row 2 from row 0 converted through another dtype on the way
+    m.select(0, 2).unwrap().copy_(&m.select(0, 0).unwrap().to_dtype(DType::Int64).unwrap()).unwrap();
+    m.select(0, 1).unwrap().copy_(&m.select(0, 2).unwrap()).unwrap();
+    assert_eq!(ints(&m), [0, 1, 0, 1, 0, 1]);
+}
+
+/// F50: a new tensor whose contiguous strides overflow int64 is PyTorch's "Stride calculation overflowed" also
+/// when it has no element (`randn([0, 3, 2^62])`), from every factory.
+#[test]
+fn regression_random_factories_check_their_strides() {
+    let sizes = [0, 3, 1usize << 62];
+    let overflow = "Stride calculation overflowed";
+    expect_err(oxtorch::randn(&sizes, opts(DType::Float16), None), "RuntimeError", overflow);
+    expect_err(oxtorch::rand(&sizes, opts(DType::Float32), None), "RuntimeError", overflow);
+    expect_err(zeros(&sizes, opts(DType::Float32)), "RuntimeError", overflow);
+    // the dtype check of the kernel comes after the allocation
+    expect_err(oxtorch::randn(&sizes, opts(DType::Int32), None), "RuntimeError", overflow);
+}
+
+/// F51: `empty_strided` on the meta device checks no storage size (PyTorch's meta allocation holds no bytes),
+/// only the sizes' product; on the CPU the product is checked after allocating, so a storage too large to
+/// allocate fails first.
+#[test]
+fn regression_empty_strided_checks_by_device() {
+    let meta = TensorOptions::new().device(oxtorch::Device::meta());
+    let t = oxtorch::empty_strided(&[2], &[1 << 62], meta).unwrap();
+    assert_eq!((t.sizes(), t.strides()), (&[2usize][..], &[1usize << 62][..]));
+    expect_err(
+        oxtorch::empty_strided(&[2], &[1 << 62], TensorOptions::new()),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[2] and strides=[4611686018427387904]",
+    );
+    let product = "numel: integer multiplication overflow";
+    expect_err(oxtorch::empty_strided(&[1 << 62, 4], &[0, 0], meta), "RuntimeError", product);
+    expect_err(oxtorch::empty_strided(&[1 << 62, 4], &[0, 0], TensorOptions::new()), "RuntimeError", product);
+}
+
+/// F53: negating a complex tensor negates each part (PyTorch's `-x`); it was a complex product with -1, which
+/// turns the partner of an infinite part into NaN (`-(-inf-5j)` gave `inf+nanj`) and a NaN part's partner too.
+#[test]
+fn regression_complex_negation_negates_each_part() {
+    use num_complex::Complex;
+    let parts = |t: &Tensor| -> Vec<(f64, f64)> {
+        t.to_scalars().unwrap().iter().map(|s| (s.to_complex().re, s.to_complex().im)).collect()
+    };
+    let data = vec![Complex::new(f64::NEG_INFINITY, -5.0), Complex::new(f64::NAN, 1.8), Complex::new(0.0, -0.0)];
+    for dtype in [DType::Complex64, DType::Complex128] {
+        let t = tensor(data.clone(), dtype).unwrap();
+        // a non-dense view too: the result is laid out densely, the values negated in place there
+        let v = t.as_strided(&[2], &[2], Some(0)).unwrap();
+        let n = t.neg().unwrap();
+        let got = parts(&n);
+        assert_eq!((got[0], got[1].1), ((f64::INFINITY, 5.0), -parts(&t)[1].1));
+        assert!(got[1].0.is_nan());
+        assert!(got[2].0.is_sign_negative() && got[2].0 == 0.0 && got[2].1.is_sign_positive());
+        assert_eq!(parts(&v.neg().unwrap())[0], (f64::INFINITY, 5.0));
+    }
+}
+
+/// F54: `to` a cpu (or meta) device written with an index (`cpu:0`) copies: PyTorch compares it with the tensor's
+/// index-less device and finds them different.
+#[test]
+fn regression_to_an_indexed_cpu_device_copies() {
+    let base = arange(5, DType::Int8).unwrap();
+    let v = base.slice(0, Some(1), None, 1).unwrap();
+    let same = v.to(TensorOptions::new().device(oxtorch::Device::parse("cpu").unwrap()), false).unwrap();
+    assert!(same.is_same(&v));
+    let copied = v.to(TensorOptions::new().device(oxtorch::Device::parse("cpu:0").unwrap()), false).unwrap();
+    assert!(!copied.is_alias_of(&v));
+    assert_eq!((copied.storage_offset(), ints(&copied)), (0, vec![1, 2, 3, 4]));
+}
+
+/// F55: on the CPU, TensorIterator converts an input of another dtype to the common dtype before it lays out the
+/// output, so the converted copy's strides (dense, in the input's stride order) decide: an expanded bool tensor
+/// times a transposed float64 one gives a row-major result.
+#[test]
+fn regression_converted_inputs_decide_the_output_layout() {
+    let b = full(&[1], true, DType::Bool).unwrap().expand(&[3, 3]).unwrap();
+    let p = zeros(&[3, 3], DType::Float64).unwrap().permute(&[1, 0]).unwrap();
+    assert_eq!(b.mul(&p).unwrap().strides(), [3, 1]);
+    assert_eq!(p.mul(&b).unwrap().strides(), [1, 3]);
+    // the same dtype: nothing is converted, the expanded input decides nothing
+    let f = full(&[1], 1.0, DType::Float64).unwrap().expand(&[3, 3]).unwrap();
+    assert_eq!(f.mul(&p).unwrap().strides(), [1, 3]);
 }

@@ -613,3 +613,114 @@ def test_check_orders_of_sparse_linspace_and_meta_randn():
             torch.randn(*size, device="meta")
     with raises(RuntimeError, "Trying to create tensor with negative dimension -3: [-3]"):
         torch.rand(-3, device="meta")
+
+
+def test_assignment_between_disjoint_views_of_one_storage():
+    """F47: `x[0] = x[1]` (a copy between views of one storage that do not overlap) failed with an internal
+    error."""
+    x = torch.arange(4.0)
+    x[0] = x[1]
+    assert x.tolist() == [1.0, 1.0, 2.0, 3.0]
+    v = torch.tensor([[[-10.0]], [[79.0]], [[-33.0]], [[-17.0]]], dtype=torch.float64)
+    v.select(-3, -2)[...] = v.select(0, 1)
+    assert v.flatten().tolist() == [-10.0, 79.0, 79.0, -17.0]
+
+
+def test_tensor_data_in_pytorchs_three_passes():
+    """F48: `torch.tensor(data)` measures the shape along the first elements (a tensor is not descended into),
+    infers the dtype by promoting every element's (tensors and NumPy values by their own dtype, stopping at
+    complex128), then stores element by element in order, each through the protocol of the dtype; the meta
+    device stores nothing, so ragged data is accepted there."""
+    T = torch.tensor
+    with raises(RuntimeError, "value cannot be converted to type int32 without overflow"):
+        T([[9223372036854775807], [complex(1.5, 0.18936)]], dtype=torch.int32)
+    with raises(RuntimeError, "value cannot be converted to type int16 without overflow"):
+        T([T(32768), T(1.0)], dtype=torch.int16)
+    with raises(ValueError, "Overflow when unpacking long long"):
+        T([[2**64], [1.5j]], dtype=torch.int8)
+    with raises(TypeError, "'complex' object cannot be interpreted as an integer"):
+        T([[1.5j], [2**64]], dtype=torch.int8)
+    assert T([T(complex(-2, 5e-324)), T(0.0)], dtype=torch.float64).tolist() == [-2.0, 0.0]
+    with raises(RuntimeError, "value cannot be converted to type double without overflow"):
+        T([T(complex(-2, 1)), T(0.0)], dtype=torch.float64)
+    assert T([T(1.0, dtype=torch.float64), 2]).dtype == torch.float64
+    assert T([T(1, dtype=torch.int8), T(2, dtype=torch.uint8)]).dtype == torch.int16
+    assert T([1, T(2.5, dtype=torch.bfloat16)]).dtype == torch.bfloat16
+    assert T([np.float64(1.0)]).dtype == torch.float64
+    assert T([np.float16(1.0), 2]).dtype == torch.float16
+    assert T(T([1, 2], dtype=torch.int8)).dtype == torch.int8
+    with raises(ValueError, "only one element tensors can be converted to Python scalars"):
+        T([T([1.5, 2.5]), [1, 2]])
+    t = T([T([[1]]), T([1])])
+    assert (t.shape, t.tolist()) == (torch.Size([2]), [1, 1])
+    with raises(ValueError, "expected sequence of length 2 at dim 1 (got 3)"):
+        T([[1, 2], T([1, 2, 3])])
+    assert T([[1, 2], T([1.5, 2])]).tolist() == [[1.0, 2.0], [1.5, 2.0]]
+    # the dtype is inferred before anything is stored: complex128 ends the inference, so a string after it is
+    # met only when stored
+    with raises(TypeError, "must be real number, not str"):
+        T([T(1, dtype=torch.complex128), 1.5j, "a"])
+    with raises(TypeError, "new(): invalid data type 'str'"):
+        T([1.5j, "a"])
+    assert T([[], [1]]).shape == torch.Size([2, 0])
+    assert T([[1, 2], range(2)]).tolist() == [[1, 2], [0, 1]]
+    assert T([[1, 2], {1: 2, 3: 4}], dtype=torch.int32).tolist() == [[1, 2], [1, 3]]
+    with raises(TypeError, "'range' object cannot be interpreted as an integer"):
+        T([1, range(2)])
+    with raises(TypeError, "len() of unsized object"):
+        T([np.array(3)])
+    for data, dtype, shape, expected in (([[1], 2], torch.complex128, (2, 1), torch.complex128),
+                                         ([[1, 2], []], torch.float64, (2, 2), torch.float64),
+                                         ([1, [2]], None, (2,), torch.int64),
+                                         ([T([1.0, 2.0]), 3], None, (2,), torch.float32)):
+        t = T(data, device="meta", dtype=dtype)
+        assert (t.shape, t.dtype) == (torch.Size(shape), expected)
+
+
+def test_floor_divide_out_of_another_dtype_checks_before_it_divides():
+    """F49: `floor_divide` with an `out=` of another dtype divides into a temporary: the iterator's overlap check
+    of `out` comes before a zero divisor, and any error of the division (also a dtype without the kernel) leaves
+    `out` as it was."""
+    out = torch.zeros((1,)).expand((3,))
+    with raises(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a "
+                              "single memory location. Please clone() the tensor before performing the operation."):
+        torch.floor_divide(torch.tensor([8], dtype=torch.uint8), torch.tensor([0], dtype=torch.int32), out=out)
+    out = torch.tensor(0, dtype=torch.uint8).unsqueeze(0)
+    with raises(NotImplementedError, "\"div_floor_cpu\" not implemented for 'Bool'"):
+        torch.floor_divide(torch.tensor(False), False, out=out)
+    assert out.shape == torch.Size([1])
+
+
+def test_empty_strided_negative_strides_by_device():
+    """F51: on the meta device `empty_strided` checks no storage size and replaces every negative stride as
+    PyTorch's `set_sizes_and_strides` does (the next dimension's stride times its size, 1 for the last); on the
+    CPU a negative stride on a dimension of more than one element is the storage-size error."""
+    assert torch.empty_strided((3,), (-1,), device="meta").stride() == (1,)
+    assert torch.empty_strided((4, 1, 1), (-1, 6, 3), device="meta").stride() == (6, 6, 3)
+    assert torch.empty_strided((3, 1), (-1, -1), device="meta").stride() == (1, 1)
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3] and strides=[-1]"):
+        torch.empty_strided((3,), (-1,))
+    assert torch.empty_strided((3, 0), (-1, -1)).stride() == (1, 1)
+
+
+def test_factory_check_orders():
+    """F52: `linspace` on the meta device (PyTorch's Python decomposition) checks the dtype before the number of
+    steps, and with a sparse layout gives the C++ function's message on any device; `full` parses its arguments,
+    then refuses a sparse layout, then negative sizes; `ones(layout=sparse_coo)` is `full`'s refusal before the
+    sizes' signs; and the legacy deviation 9 (`-2^63` as a size)."""
+    # (dtypes are named as the module's own, `oxtorch.complex64` here)
+    with raises(RuntimeError, f"linspace(): inferred dtype {torch.complex64} can't be safely cast to passed dtype {torch.int32}"):
+        torch.linspace(1j, 2, -1, dtype=torch.int32, device="meta")
+    with raises(RuntimeError, "number of steps must be non-negative"):
+        torch.linspace(1j, 2, -1, dtype=torch.int32)
+    with raises(RuntimeError, "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed dtype Int"):
+        torch.linspace(1j, 2, 3, dtype=torch.int32, device="meta", layout=torch.sparse_coo)
+    with raises(TypeError, "full(): argument 'size' failed to unpack the object at pos 2 with error \"Overflow when unpacking long long"):
+        torch.full((2, 10**20), 0, layout=torch.sparse_coo)
+    with raises(TypeError, "full(): argument 'fill_value' (position 2) must be Number, not str"):
+        torch.full((2, 1), "a", layout=torch.sparse_coo)
+    with raises(RuntimeError, "full(...) is not implemented for sparse layout"):
+        torch.ones(size=(-1,), layout=torch.sparse_coo)
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -9223372036854775808: "
+                              "[-9223372036854775808]"):
+        torch.FloatTensor(-2**63)

@@ -157,7 +157,15 @@ struct Geometry<'a> {
     strides: &'a [usize],
 }
 
-impl Geometry<'_> {
+impl<'a> Geometry<'a> {
+    /// This geometry with other strides, when there are some.
+    fn with_strides(self, strides: Option<&'a [usize]>) -> Geometry<'a> {
+        match strides {
+            Some(strides) => Geometry { sizes: self.sizes, strides },
+            None => self,
+        }
+    }
+
     fn is_contiguous_in(&self, format: MemoryFormat) -> bool {
         format.is_contiguous(self.sizes, self.strides)
     }
@@ -221,6 +229,18 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
         return shape::contiguous_strides(shape);
     }
     shape::iterator_strides_in_order(shape, &perm)
+}
+
+/// The strides TensorIterator orders the dimensions by for an input it converts first: on the CPU, an input of
+/// another dtype than the common one is replaced by `input.to(common)` before the output is laid out, and that copy
+/// keeps a dense input's strides and lays out any other densely in its stride order. None: the input as it is.
+fn converted_strides(input: &Operand, common: DType, device: Device) -> Option<Dims> {
+    match input {
+        Operand::Tensor(t) if device.is_cpu() && t.dtype() != common => {
+            crate::tensor::factory::like_strides(t, MemoryFormat::Preserve).ok()
+        }
+        _ => None,
+    }
 }
 
 /// Strides for the new output of a unary elementwise operation on `input` (TensorIterator with one input: its
@@ -298,10 +318,14 @@ impl BinaryIter {
         }
         let destination = match given {
             Some(out) if !resize => Destination::Existing(out.clone()),
-            _ => Destination::Allocate {
-                dtype: given.map_or(common, |o| o.dtype()),
-                strides: output_strides(&shape, &[ga, gb]),
-            },
+            _ => {
+                let (ca, cb) = (converted_strides(lhs, common, device), converted_strides(rhs, common, device));
+                let (sa, sb) = (ga.with_strides(ca.as_deref()), gb.with_strides(cb.as_deref()));
+                Destination::Allocate {
+                    dtype: given.map_or(common, |o| o.dtype()),
+                    strides: output_strides(&shape, &[sa, sb]),
+                }
+            }
         };
         Ok(BinaryIter { shape, common_dtype: common, device, destination })
     }
@@ -382,8 +406,9 @@ pub fn check_copy(dst: &Tensor, src: &Tensor) -> Result<()> {
     Ok(())
 }
 
-/// Whether `dst.copy_(src)` must read `src` from a private copy: it shares memory with `dst` (a full overlap, or
-/// one too hard to tell).
+/// Whether `dst.copy_(src)` must read `src` from a private copy: it is a view of `dst`'s storage. A full
+/// overlap (or one too hard to tell) needs the copy for its values; disjoint views of one storage (`x[0] = x[1]`)
+/// need it because a kernel borrows its output's buffer exclusively, so it cannot read an input from that buffer.
 pub fn copy_needs_private_source(dst: &Tensor, src: &Tensor) -> bool {
-    src.is_alias_of(dst) && overlap(dst, src) != Overlap::No
+    src.is_alias_of(dst)
 }

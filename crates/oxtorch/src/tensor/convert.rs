@@ -135,8 +135,15 @@ impl Tensor {
             None => self.device(),
         };
         let format = options.memory_format.unwrap_or(MemoryFormat::Preserve);
+        // a cpu or meta device given with an index (`cpu:0`) is not the index-less device of the tensor to
+        // PyTorch's comparison, so it copies
+        let indexed_host = options.device.is_some_and(|d| {
+            matches!(d.device_type(), crate::device::DeviceType::Cpu | crate::device::DeviceType::Meta)
+                && d.index().is_some()
+        });
         let aliases = dtype == self.dtype()
             && device == self.device()
+            && !indexed_host
             && !copy
             && (format == MemoryFormat::Preserve || self.suggest_memory_format() == format);
         if aliases {

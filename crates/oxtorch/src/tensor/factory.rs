@@ -27,16 +27,25 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
         )
     }
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    let len = shape::checked_storage_len(sizes, strides, dtype.itemsize()).ok_or_else(|| {
+    let device = options.resolved_device();
+    let len = shape::checked_storage_len(sizes, strides, dtype.itemsize());
+    if device.is_meta() {
+        // PyTorch's meta allocation checks no storage size (it holds no bytes), only the sizes' product
+        shape::check_numel(sizes)?;
+        let storage = Storage::for_overwrite(len.unwrap_or(0), dtype, device)?;
+        return Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()));
+    }
+    let len = len.ok_or_else(|| {
         crate::error::Error::Runtime(format!(
             "Storage size calculation overflowed with sizes={} and strides={}",
             shape::fmt_list(sizes),
             shape::fmt_list(strides)
         ))
     })?;
-    // a zero size empties the storage, but the sizes' product must still fit (PyTorch's `numel` check)
+    let storage = Storage::for_overwrite(len, dtype, device)?;
+    // a zero size empties the storage, but the sizes' product must still fit: PyTorch checks it when it sets the
+    // sizes, after allocating
     shape::check_numel(sizes)?;
-    let storage = Storage::for_overwrite(len, dtype, options.resolved_device())?;
     Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
 }
 
@@ -256,7 +265,8 @@ pub fn from_vec<T: CpuElement>(values: Vec<T>, sizes: &[usize]) -> Result<Tensor
     if values.len() != shape::numel(sizes) {
         runtime_err!("shape '{}' is invalid for input of size {}", shape::fmt_list(sizes), values.len())
     }
-    Ok(Tensor::from_parts(Storage::from_vec(values), 0, sizes.into(), shape::contiguous_strides(sizes)))
+    let strides = MemoryFormat::Contiguous.strides_for(sizes)?;
+    Ok(Tensor::from_parts(Storage::from_vec(values), 0, sizes.into(), strides))
 }
 
 /// A zero-dim tensor holding `value` (`torch.scalar_tensor`, but with the value's own inferred dtype).
@@ -307,7 +317,8 @@ pub fn arange_step(
     step.check_convertible(acc, strict)?;
     let threads = crate::backend::cpu::parallel::get_num_threads();
     let lanes = 32 / dtype.itemsize();
-    let vector_start = move |i: usize| arange_vector_start(i, len, lanes, threads);
+    let vectors = ArangeVectors::new(len, lanes, threads);
+    let vector_start = move |i: usize| vectors.vector_start(i);
     let value = move |i: usize| -> Scalar {
         match acc {
             DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
@@ -315,7 +326,13 @@ pub fn arange_step(
                 // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's
                 // bfloat16 vector rounds `k * step` before adding it (measured against PyTorch 2.15)
                 let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
-                let round = move |x: f32| stored_in(dtype, Scalar::Float(x as f64)) as f32;
+                let round = move |x: f32| {
+                    if dtype == DType::BFloat16 {
+                        half::bf16::from_f32(x).to_f32()
+                    } else {
+                        half::f16::from_f32(x).to_f32()
+                    }
+                };
                 let in_vector = move |k: f32, base: f32| {
                     if dtype == DType::BFloat16 {
                         base + k * step
@@ -347,18 +364,37 @@ pub fn arange_step(
 }
 
 /// Where PyTorch's `arange` loop (its x86-64 build, whose kernels use 256-bit vectors of `lanes` elements)
-/// computes element `i` of `len`: the range is split into equal tasks as `at::parallel_for` (OpenMP) splits it
-/// over `threads`, at most one per grain size, and each task fills pairs of vectors, each element `first + k * step` from
-/// the vector's first element `first = start + step * index`, then the elements after the last pair one by one
-/// (`start + step * i`). The index of the vector's first element, for an element computed in a vector.
-fn arange_vector_start(i: usize, len: usize, lanes: usize, threads: usize) -> Option<usize> {
-    use crate::backend::cpu::parallel::GRAIN_SIZE;
-    let tasks = if len < GRAIN_SIZE { 1 } else { threads.clamp(1, len.div_ceil(GRAIN_SIZE)) };
-    let chunk = len.div_ceil(tasks).max(1);
-    let begin = i / chunk * chunk;
-    let vectorized = ((begin + chunk).min(len) - begin) / (2 * lanes) * (2 * lanes);
-    let local = i - begin;
-    (local < vectorized).then_some(begin + local / lanes * lanes)
+/// computes each element of a range of `len`: the range is split into equal tasks as `at::parallel_for` (OpenMP)
+/// splits it over `threads`, at most one per grain size, and each task fills pairs of vectors, each element
+/// `first + k * step` from the vector's first element `first = start + step * index`, then the elements after the
+/// last pair one by one (`start + step * i`).
+#[derive(Clone, Copy)]
+struct ArangeVectors {
+    len: usize,
+    /// elements per task
+    chunk: usize,
+    /// `lanes - 1`, lanes being a power of two
+    lane_mask: usize,
+}
+
+impl ArangeVectors {
+    fn new(len: usize, lanes: usize, threads: usize) -> ArangeVectors {
+        use crate::backend::cpu::parallel::GRAIN_SIZE;
+        debug_assert!(lanes.is_power_of_two());
+        let tasks = if len < GRAIN_SIZE { 1 } else { threads.clamp(1, len.div_ceil(GRAIN_SIZE)) };
+        ArangeVectors { len, chunk: len.div_ceil(tasks).max(1), lane_mask: lanes - 1 }
+    }
+
+    /// The index of the first element of the vector element `i` is computed in, or None for an element computed
+    /// on its own.
+    #[inline]
+    fn vector_start(self, i: usize) -> Option<usize> {
+        let begin = i - i % self.chunk;
+        let pair = 2 * (self.lane_mask + 1);
+        let vectorized = ((begin + self.chunk).min(self.len) - begin) / pair * pair;
+        let local = i - begin;
+        (local < vectorized).then_some(begin + (local & !self.lane_mask))
+    }
 }
 
 /// A 1-D tensor of `len` elements `value(i)` converted to `dtype`, on `device` (only sized on meta). Long ones
@@ -397,6 +433,8 @@ fn cpu_values_checked(
     let len = shape::numel(sizes);
     crate::dispatch_dtype!(dtype, T => {
         let mut v: Vec<T> = crate::backend::cpu::try_with_capacity(len, dtype.itemsize())?;
+        // the new tensor's strides (checked as PyTorch's `empty` checks them), then the kernel's own checks
+        MemoryFormat::Contiguous.strides_for(sizes)?;
         kernel_checks(len)?;
         v.extend((0..len).map(|i| T::from_scalar(value(i))));
         from_vec(v, sizes)

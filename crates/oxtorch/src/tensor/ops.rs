@@ -161,16 +161,28 @@ impl Tensor {
         self.unary_result(dtype, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self))
     }
 
-    /// `-self` (`torch.neg`): the values times -1, in a new tensor laid out as PyTorch's unary operations lay
-    /// out their result (a contiguous input gives a contiguous result, whatever its size-1 strides). PyTorch's
-    /// error for bool.
+    /// `-self` (`torch.neg`), in a new tensor laid out as PyTorch's unary operations lay out their result (a
+    /// contiguous input gives a contiguous result, whatever its size-1 strides). PyTorch's error for bool.
+    /// Real values are multiplied by -1 (exact, zeros change sign); complex values have each part negated on its
+    /// own, as PyTorch's `-x` does (a complex product with -1 would turn an infinite part's partner into NaN).
     pub fn neg(&self) -> Result<Tensor> {
         if self.dtype() == DType::Bool {
             return Err(Error::NotImplemented(
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
             ));
         }
-        self.unary_result(self.dtype(), BinaryOp::Mul, &Operand::from(self), &Operand::Scalar(Scalar::Int(-1)))
+        let minus_one = Operand::Scalar(Scalar::Int(-1));
+        if !self.is_complex() {
+            return self.unary_result(self.dtype(), BinaryOp::Mul, &Operand::from(self), &minus_one);
+        }
+        // the values copied into the (dense) result, whose memory is then negated as 2 * numel real parts
+        let strides = iter::unary_output_strides(self);
+        let out = super::factory::empty_strided(self.sizes(), &strides, (self.dtype(), self.device()))?;
+        out.copy_(self)?;
+        let parts =
+            out.as_strided(&[self.numel()], &[1], Some(out.storage_offset()))?.view_dtype(self.dtype().to_real())?;
+        parts.mul_(minus_one)?;
+        Ok(out)
     }
 
     /// A unary operation written as `op` between this tensor and a number (`lhs`, `rhs`), computed into a new
