@@ -8,7 +8,8 @@
 //!    by element with the CPU backend on the same operands. Where PyTorch's CUDA kernels compute differently
 //!    from its CPU kernels (a CPU scalar read at float32 precision, division by a scalar through its reciprocal,
 //!    `a + alpha * b` as one fused multiply-add, integer floor division by zero), the expected values are
-//!    computed here by those rules instead.
+//!    computed here by those rules instead; so are complex products and quotients, which the kernels compute
+//!    with the plain formulas everywhere while the CPU backend rounds them by the position in PyTorch's CPU loop.
 //! 2. **With NVRTC.** Where `libnvrtc` loads, every one of those kernels, plus the tiled transposing copies, is
 //!    compiled for the GPU (sm_90) by NVRTC, as the backend compiles them.
 //!
@@ -210,6 +211,15 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
     let address = |s: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(s)).map_or(0, |(_, a)| *a);
     let call = BinaryCall { op: b.op, dtype: b.common, plan: &plan, out: &out, lhs, rhs };
     let launch = describe_binary(&call, &address).unwrap().unwrap();
+    // complex products and quotients: the CPU backend rounds them by where PyTorch's CPU loop computes each
+    // element; the kernels compute the plain formulas everywhere
+    let plain = |_: &[Storage]| plain_complex(&b, &geometry, &storages);
+    let expect = match expect {
+        None if b.common.is_complex() && matches!(b.op, BinaryOp::Mul | BinaryOp::Div { rounding_mode: None }) => {
+            Some(&plain as Expectation<'_>)
+        }
+        other => other,
+    };
     let expected = match expect {
         Some(f) => f(&storages.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>()),
         None => {
@@ -219,6 +229,69 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
         }
     };
     Case { name, launch, storages, expected, out_dtype: b.out.0 }
+}
+
+/// Smith's division without fused steps, as the kernels' `cdiv` computes it.
+macro_rules! plain_smith {
+    ($a:expr, $b:expr) => {{
+        let (a, b) = ($a, $b);
+        let (x, y, c, d) = (a.re, a.im, b.re, b.im);
+        if c.abs() >= d.abs() {
+            if c == 0.0 && d == 0.0 {
+                num_complex::Complex::new(x / c.abs(), y / d.abs())
+            } else {
+                let rat = d / c;
+                let scl = 1.0 / (c + d * rat);
+                num_complex::Complex::new((x + y * rat) * scl, (y - x * rat) * scl)
+            }
+        } else {
+            let rat = c / d;
+            let scl = 1.0 / (d + c * rat);
+            num_complex::Complex::new((x * rat + y) * scl, (y * rat - x) * scl)
+        }
+    }};
+}
+
+/// The output bytes of a complex `mul` or true `div` computed element by element with the plain formulas (the
+/// output's other elements keep their values).
+fn plain_complex(b: &Binary, geometry: &[(Vec<usize>, usize)], storages: &[(Storage, u64)]) -> Vec<u8> {
+    let values = |s: &Storage| -> Vec<num_complex::Complex<f64>> {
+        let t = oxtorch::Tensor::from_storage(s.clone(), 0, &[s.len()], &[1]).unwrap();
+        t.to_scalars().unwrap().iter().map(Scalar::to_complex).collect()
+    };
+    let mut out = values(&storages[0].0);
+    let initial = out.clone();
+    let mut tensors = storages.iter().skip(1).map(|(s, _)| values(s));
+    let inputs: Vec<Option<Vec<num_complex::Complex<f64>>>> =
+        [&b.lhs, &b.rhs].iter().map(|i| matches!(i, In::Tensor(..)).then(|| tensors.next().unwrap())).collect();
+    let numel: usize = b.shape.iter().product();
+    for linear in 0..numel {
+        let (mut rest, mut index) = (linear, vec![0; b.shape.len()]);
+        for d in (0..b.shape.len()).rev() {
+            index[d] = rest % b.shape[d];
+            rest /= b.shape[d];
+        }
+        let at = |k: usize| geometry[k].1 + index.iter().zip(&geometry[k].0).map(|(i, s)| i * s).sum::<usize>();
+        let operand = |k: usize, input: &In| match input {
+            In::Tensor(..) => inputs[k - 1].as_ref().unwrap()[at(k)],
+            In::Value(v) => v.to_complex(),
+            In::Output => initial[at(0)],
+        };
+        let (x, y) = (operand(1, &b.lhs), operand(2, &b.rhs));
+        out[at(0)] = if b.common == DType::Complex64 {
+            let single = |z: num_complex::Complex<f64>| num_complex::Complex::new(z.re as f32, z.im as f32);
+            let (x, y) = (single(x), single(y));
+            let r = if b.op == BinaryOp::Mul { x * y } else { plain_smith!(x, y) };
+            num_complex::Complex::new(f64::from(r.re), f64::from(r.im))
+        } else if b.op == BinaryOp::Mul {
+            x * y
+        } else {
+            plain_smith!(x, y)
+        };
+    }
+    let scalars: Vec<Scalar> = out.into_iter().map(Scalar::Complex).collect();
+    let t = oxtorch::tensor::factory::tensor_from_scalars(&scalars, &[scalars.len()], b.out.0).unwrap();
+    storage_bytes(t.storage())
 }
 
 /// The dtypes each operation reaches a kernel with (sub has no bool kernel, true division only floating and

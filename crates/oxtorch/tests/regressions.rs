@@ -948,3 +948,40 @@ fn regression_converted_inputs_decide_the_output_layout() {
     let f = full(&[1], 1.0, DType::Float64).unwrap().expand(&[3, 3]).unwrap();
     assert_eq!(f.mul(&p).unwrap().strides(), [1, 3]);
 }
+
+/// F57: complex products and quotients round as PyTorch's CPU loop rounds them where it computes each element:
+/// plain products in its vectorized blocks, fused multiply-adds in its scalar code (complex128: every element of
+/// the remainder; complex64: the compiler's own groups, with a lone element plain), Smith's division with a fused
+/// scale. PyTorch 2.15's results, written out.
+#[test]
+fn regression_complex_products_round_as_pytorchs_loop() {
+    use num_complex::Complex;
+    let c = Complex::new;
+    let values = |t: &Tensor| -> Vec<Complex<f64>> { t.to_scalars().unwrap().iter().map(Scalar::to_complex).collect() };
+    // five complex128 elements: one vectorized block of four (plain), the fifth in the scalar code (fused)
+    let a = vec![c(-50.86, -715.0), c(993.244, -451.904), c(381.2, 116.4), c(956.08, -675.5), c(-882.4, -850.78)];
+    let b = vec![c(363.0, -963.0), c(639.3, -818.044), c(893.0, 321.7), c(79.0, 952.0), c(110.0, -198.963)];
+    let product = tensor(a, DType::Complex128).unwrap().mul(tensor(b, DType::Complex128).unwrap()).unwrap();
+    assert_eq!(
+        values(&product),
+        [
+            c(-707007.18, -210566.82),
+            c(265303.53342399996, -1101419.5219359999),
+            c(302965.72, 226577.24),
+            c(718606.3200000001, 856823.66),
+            c(-266337.74114, 81979.1512),
+        ]
+    );
+    // complex64 squared in place: a pair of the scalar code, fused (plain gives -1803368 for the second real part)
+    let v = tensor(vec![Complex::new(6760.0f32, -7098.0), Complex::new(7923.0, -8036.0)], DType::Complex64).unwrap();
+    v.mul_(v.clone()).unwrap();
+    assert_eq!(values(&v), [c(-4684004.0, -95964960.0), c(-1803367.0, -127338456.0)]);
+    // complex64 division: alone, only Smith's scale is fused; as a pair, everything
+    let (x, y) = (Complex::new(-88.738f32, -520.2), Complex::new(-70.55f32, -636.2));
+    let quotient = |n: usize| {
+        let q = tensor(vec![x; n], DType::Complex64).unwrap().div(tensor(vec![y; n], DType::Complex64).unwrap());
+        values(&q.unwrap())[0]
+    };
+    assert_eq!(quotient(1), c(0.8230141f32 as f64, -0.048214953f32 as f64));
+    assert_eq!(quotient(2), c(0.8230141f32 as f64, -0.04821495f32 as f64));
+}

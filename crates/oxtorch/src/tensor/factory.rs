@@ -319,45 +319,53 @@ pub fn arange_step(
     let lanes = 32 / dtype.itemsize();
     let vectors = ArangeVectors::new(len, lanes, threads);
     let vector_start = move |i: usize| vectors.vector_start(i);
+    // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's bfloat16
+    // vector rounds `k * step` before adding it (measured against PyTorch 2.15)
+    let half_value = {
+        let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
+        let round = move |x: f32| {
+            if dtype == DType::BFloat16 {
+                half::bf16::from_f32(x).to_f32()
+            } else {
+                half::f16::from_f32(x).to_f32()
+            }
+        };
+        let in_vector =
+            move |k: f32, base: f32| if dtype == DType::BFloat16 { base + k * step } else { fma(k, step, base) };
+        move |i: usize| -> f32 {
+            match vector_start(i) {
+                Some(first) if first < i => round(in_vector((i - first) as f32, round(fma(step, first as f32, start)))),
+                _ => round(fma(step, i as f32, start)),
+            }
+        }
+    };
+    // float32/float64: double arithmetic, the vector's first element rounded to float32 for float32
+    let double_value = {
+        let (start, step) = (start.to_f64(), step.to_f64());
+        let round = move |x: f64| if dtype == DType::Float32 { x as f32 as f64 } else { x };
+        move |i: usize| -> f64 {
+            match vector_start(i) {
+                Some(first) if first < i => round(fma((i - first) as f64, step, round(fma(step, first as f64, start)))),
+                _ => round(fma(step, i as f64, start)),
+            }
+        }
+    };
+    if dtype.is_floating_point() && len > ARANGE_CHUNK && !device.is_meta() {
+        // long floating ranges computed straight in the element type (no `Scalar` per element)
+        let device = crate::backend::resolve_device(device)?;
+        let t = match dtype {
+            DType::Float16 => cpu_typed_parallel(len, |i| half::f16::from_f32(half_value(i)))?,
+            DType::BFloat16 => cpu_typed_parallel(len, |i| half::bf16::from_f32(half_value(i)))?,
+            DType::Float32 => cpu_typed_parallel(len, |i| double_value(i) as f32)?,
+            _ => cpu_typed_parallel(len, double_value)?,
+        };
+        return t.to_device(device);
+    }
     let value = move |i: usize| -> Scalar {
         match acc {
             DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
-            DType::Float32 => {
-                // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's
-                // bfloat16 vector rounds `k * step` before adding it (measured against PyTorch 2.15)
-                let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
-                let round = move |x: f32| {
-                    if dtype == DType::BFloat16 {
-                        half::bf16::from_f32(x).to_f32()
-                    } else {
-                        half::f16::from_f32(x).to_f32()
-                    }
-                };
-                let in_vector = move |k: f32, base: f32| {
-                    if dtype == DType::BFloat16 {
-                        base + k * step
-                    } else {
-                        fma(k, step, base)
-                    }
-                };
-                Scalar::Float(match vector_start(i) {
-                    Some(first) if first < i => {
-                        round(in_vector((i - first) as f32, round(fma(step, first as f32, start))))
-                    }
-                    _ => round(fma(step, i as f32, start)),
-                } as f64)
-            }
-            _ => {
-                // float32 keeps double arithmetic, the vector's first element rounded to float32
-                let (start, step) = (start.to_f64(), step.to_f64());
-                let round = move |x: f64| if dtype == DType::Float32 { x as f32 as f64 } else { x };
-                Scalar::Float(match vector_start(i) {
-                    Some(first) if first < i => {
-                        round(fma((i - first) as f64, step, round(fma(step, first as f64, start))))
-                    }
-                    _ => round(fma(step, i as f64, start)),
-                })
-            }
+            DType::Float32 => Scalar::Float(half_value(i) as f64),
+            _ => Scalar::Float(double_value(i)),
         }
     };
     computed_vector(len, dtype, device, value)
@@ -444,19 +452,23 @@ fn cpu_values_checked(
 /// A contiguous 1-D CPU tensor of `len` elements `value(i)`, allocated fallibly as in [`cpu_values_checked`] and
 /// computed in parallel on the kernel threads (each element depends only on its index).
 fn cpu_values_parallel(len: usize, dtype: DType, value: impl Fn(usize) -> Scalar + Sync) -> Result<Tensor> {
-    shape::check_contiguous_storage(&[len], dtype.itemsize())?;
-    crate::dispatch_dtype!(dtype, T => {
-        let mut v: Vec<T> = crate::backend::cpu::try_filled_vec(len)?;
-        let threads = crate::backend::cpu::parallel::get_num_threads();
-        let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
-        let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();
-        crate::backend::cpu::parallel::run_tasks(tasks, |(start, out): (usize, &mut [T])| {
-            for (j, x) in out.iter_mut().enumerate() {
-                *x = T::from_scalar(value(start + j));
-            }
-        });
-        from_vec(v, &[len])
-    })
+    crate::dispatch_dtype!(dtype, T => cpu_typed_parallel(len, |i| T::from_scalar(value(i))))
+}
+
+/// A contiguous 1-D CPU tensor of `len` elements `value(i)` of element type `T`, allocated fallibly as in
+/// [`cpu_values_checked`] and computed in parallel on the kernel threads.
+fn cpu_typed_parallel<T: CpuElement>(len: usize, value: impl Fn(usize) -> T + Sync) -> Result<Tensor> {
+    shape::check_contiguous_storage(&[len], T::DTYPE.itemsize())?;
+    let mut v: Vec<T> = crate::backend::cpu::try_filled_vec(len)?;
+    let threads = crate::backend::cpu::parallel::get_num_threads();
+    let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
+    let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();
+    crate::backend::cpu::parallel::run_tasks(tasks, |(start, out): (usize, &mut [T])| {
+        for (j, x) in out.iter_mut().enumerate() {
+            *x = value(start + j);
+        }
+    });
+    from_vec(v, &[len])
 }
 
 /// PyTorch's `compute_arange_size`: the checks on the bounds, in PyTorch's order, and the length.

@@ -5,8 +5,61 @@
 use crate::element::Element;
 use num_complex::Complex;
 
+/// Where PyTorch's CPU loop (its x86-64 build) computes an element. Its compiler rounds complex products
+/// differently in the loop's vectorized blocks (two 256-bit vectors per step, plain products) and in its scalar
+/// code (the remainder after the last block, and every element of a loop that cannot vectorize), which it
+/// contracts into fused multiply-adds: every element for complex128; for complex64 the compiler vectorizes the
+/// scalar code itself, in groups of 2 or 4 elements that are fused, the others plain (see `complex_arith!`).
+/// Real types do not depend on it. Measured against PyTorch 2.15 (`fuzz/FINDINGS.md`, F57).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopPosition {
+    /// In a vectorized block.
+    pub vector: bool,
+    /// The element's index in the scalar code (after the blocks).
+    pub scalar_index: usize,
+    /// How many elements the scalar code computes.
+    pub scalar_len: usize,
+    /// The loop vectorizes (contiguous, or with one broadcast input).
+    pub vectorizable: bool,
+    /// Both inputs advance along the loop (neither is one broadcast value).
+    pub inputs_move: bool,
+    /// The first input is the output itself (an in-place operation).
+    pub in_place: bool,
+}
+
+impl LoopPosition {
+    /// The position of element `i` of a loop of `len` elements with element strides `so` (output), `sa` and `sb`
+    /// (inputs; 0 for a broadcast value), for vector blocks of `block` elements, `in_place` when the first input is
+    /// the output.
+    #[inline]
+    pub fn of(i: usize, len: usize, (so, sa, sb): (usize, usize, usize), block: usize, in_place: bool) -> LoopPosition {
+        // PyTorch vectorizes a contiguous loop, or one whose single broadcast input has stride 0
+        let vectorizable = so == 1 && matches!((sa, sb), (1, 1) | (0, 1) | (1, 0));
+        let vectorized = if vectorizable { len / block * block } else { 0 };
+        LoopPosition {
+            vector: i < vectorized,
+            scalar_index: i.saturating_sub(vectorized),
+            scalar_len: len - vectorized,
+            vectorizable,
+            inputs_move: sa != 0 && sb != 0,
+            in_place,
+        }
+    }
+
+    /// Whether the scalar code computes this element in one of its groups of `group` elements, which start after
+    /// `peel` elements computed one by one.
+    #[inline]
+    fn grouped(self, peel: usize, group: usize) -> bool {
+        !self.vector
+            && self.scalar_index >= peel
+            && self.scalar_index - peel < self.scalar_len.saturating_sub(peel) / group * group
+    }
+}
+
 /// The arithmetic of one compute type.
 pub trait Arith: Element {
+    /// Whether results depend on the [`LoopPosition`] (complex types); loops skip computing it otherwise.
+    const POSITIONAL: bool = false;
     /// `a + b`
     fn add(a: Self, b: Self) -> Self;
     /// `a - b`
@@ -21,6 +74,21 @@ pub trait Arith: Element {
     }
     /// `a / b` (true division; only called on floating and complex types).
     fn div(a: Self, b: Self) -> Self;
+    /// [`Arith::mul`] as PyTorch's CPU loop computes it at `pos`.
+    #[inline(always)]
+    fn mul_at(a: Self, b: Self, _pos: LoopPosition) -> Self {
+        Self::mul(a, b)
+    }
+    /// [`Arith::div`] as PyTorch's CPU loop computes it at `pos`.
+    #[inline(always)]
+    fn div_at(a: Self, b: Self, _pos: LoopPosition) -> Self {
+        Self::div(a, b)
+    }
+    /// [`Arith::mul_add`] as PyTorch's CPU loop computes it at `pos` (`other * alpha + self` of `add`).
+    #[inline(always)]
+    fn mul_add_at(a: Self, b: Self, c: Self, _pos: LoopPosition) -> Self {
+        Self::mul_add(a, b, c)
+    }
     /// `a / b` rounded toward zero.
     fn div_trunc(a: Self, b: Self) -> Self {
         Self::div_trunc_rounding(a, b, |x| x)
@@ -169,32 +237,122 @@ mod fused {
     }
 }
 
+/// `a * b` of complex numbers in `c10::complex`'s order, as its compiler contracts it: `fma(a.re, b.re, -(a.im *
+/// b.im))`, `fma(a.re, b.im, a.im * b.re)`.
+macro_rules! fused_complex_mul {
+    ($a:expr, $b:expr) => {{
+        let (a, b) = ($a, $b);
+        Complex::new(fused::mul_add(a.re, b.re, -(a.im * b.im)), fused::mul_add(a.re, b.im, a.im * b.re))
+    }};
+}
+
+/// Smith's algorithm (as `c10::complex::operator/=`), with `den(x, y, z)` for the `x * y + z` of its scale and
+/// `num(x, y, z)` for those of its numerators: scales by the larger divisor component so that components near the
+/// type's range do not overflow.
+macro_rules! smith_division {
+    ($a:expr, $b:expr, $den:expr, $num:expr) => {{
+        let (a, b) = ($a, $b);
+        let (den, num) = ($den, $num);
+        let (x, y, c, d) = (a.re, a.im, b.re, b.im);
+        let (abs_c, abs_d) = (c.abs(), d.abs());
+        if abs_c >= abs_d {
+            if abs_c == 0.0 && abs_d == 0.0 {
+                Complex::new(x / abs_c, y / abs_d)
+            } else {
+                let rat = d / c;
+                let scl = 1.0 / den(d, rat, c);
+                Complex::new(num(y, rat, x) * scl, num(-x, rat, y) * scl)
+            }
+        } else {
+            let rat = c / d;
+            let scl = 1.0 / den(c, rat, d);
+            Complex::new(num(x, rat, y) * scl, num(y, rat, -x) * scl)
+        }
+    }};
+}
+
+/// How each complex type's scalar code rounds: which elements of it get fused products, per operation.
+trait ComplexScalarCode {
+    /// `a * b`.
+    fn fused_mul(pos: LoopPosition) -> bool;
+    /// `a / b`: whether Smith's numerators are fused (its scale always is, in PyTorch's build).
+    fn fused_div(pos: LoopPosition) -> bool;
+    /// `b * alpha + self` of `add`.
+    fn fused_mul_add(pos: LoopPosition) -> bool;
+}
+
+impl ComplexScalarCode for f64 {
+    fn fused_mul(pos: LoopPosition) -> bool {
+        !pos.vector
+    }
+    fn fused_div(_: LoopPosition) -> bool {
+        true
+    }
+    fn fused_mul_add(pos: LoopPosition) -> bool {
+        !pos.vector
+    }
+}
+
+/// complex64: pairs where the loop does not vectorize or both inputs advance; with a broadcast input, one element
+/// on its own and then groups of four; `add`'s contiguous remainder in groups of four; division fused in its
+/// vector blocks and pairs (not in place; an element on its own fuses only the scale). Where PyTorch's remainder starts at an address of another alignment than here (a
+/// tensor not allocated by itself), its compiler's grouping can differ.
+impl ComplexScalarCode for f32 {
+    fn fused_mul(pos: LoopPosition) -> bool {
+        if !pos.vectorizable || pos.inputs_move {
+            pos.grouped(0, 2)
+        } else {
+            pos.grouped(1, 4)
+        }
+    }
+    fn fused_div(pos: LoopPosition) -> bool {
+        pos.vector || (!pos.in_place && pos.grouped(0, 2))
+    }
+    fn fused_mul_add(pos: LoopPosition) -> bool {
+        match (pos.vectorizable, pos.inputs_move) {
+            (false, _) => pos.grouped(0, 2),
+            (true, true) => pos.grouped(0, 4),
+            (true, false) => pos.grouped(1, 4),
+        }
+    }
+}
+
 macro_rules! complex_arith {
     ($($f:ty),*) => {$(
         impl Arith for Complex<$f> {
+            const POSITIONAL: bool = true;
             #[inline(always)] fn add(a: Self, b: Self) -> Self { Complex::new(a.re + b.re, a.im + b.im) }
             #[inline(always)] fn sub(a: Self, b: Self) -> Self { Complex::new(a.re - b.re, a.im - b.im) }
             #[inline(always)]
             fn mul(a: Self, b: Self) -> Self {
                 Complex::new(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re)
             }
-            /// Smith's algorithm (as `c10::complex::operator/=`): scales by the larger divisor component so that
-            /// components near the type's range do not overflow.
+            /// Smith's algorithm, unfused.
             #[inline(always)]
             fn div(a: Self, b: Self) -> Self {
-                let (x, y, c, d) = (a.re, a.im, b.re, b.im);
-                let (abs_c, abs_d) = (c.abs(), d.abs());
-                if abs_c >= abs_d {
-                    if abs_c == 0.0 && abs_d == 0.0 {
-                        return Complex::new(x / abs_c, y / abs_d);
-                    }
-                    let rat = d / c;
-                    let scl = 1.0 / (c + d * rat);
-                    Complex::new((x + y * rat) * scl, (y - x * rat) * scl)
+                let plain = |x: $f, y: $f, z: $f| x * y + z;
+                smith_division!(a, b, plain, plain)
+            }
+            #[inline(always)]
+            fn mul_at(a: Self, b: Self, pos: LoopPosition) -> Self {
+                if <$f as ComplexScalarCode>::fused_mul(pos) { fused_complex_mul!(a, b) } else { Self::mul(a, b) }
+            }
+            #[inline(always)]
+            fn div_at(a: Self, b: Self, pos: LoopPosition) -> Self {
+                let fused = |x: $f, y: $f, z: $f| fused::mul_add(x, y, z);
+                if <$f as ComplexScalarCode>::fused_div(pos) {
+                    smith_division!(a, b, fused, fused)
                 } else {
-                    let rat = c / d;
-                    let scl = 1.0 / (d + c * rat);
-                    Complex::new((x * rat + y) * scl, (y * rat - x) * scl)
+                    smith_division!(a, b, fused, |x: $f, y: $f, z: $f| x * y + z)
+                }
+            }
+            /// `b * alpha + self`: the plain product, or the scalar code's fused `alpha * b`.
+            #[inline(always)]
+            fn mul_add_at(a: Self, b: Self, c: Self, pos: LoopPosition) -> Self {
+                if <$f as ComplexScalarCode>::fused_mul_add(pos) {
+                    Self::add(fused_complex_mul!(b, a), c)
+                } else {
+                    Self::mul_add(a, b, c)
                 }
             }
             #[inline(always)]

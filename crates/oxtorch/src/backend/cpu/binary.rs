@@ -5,7 +5,7 @@
 //! it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never allocate
 //! full-size temporaries. Large work is split over threads by [`for_chunks`].
 
-use super::arith::Arith;
+use super::arith::{Arith, LoopPosition};
 use super::buffer::{CpuBuffer, CpuElement};
 use super::parallel::for_chunks;
 use crate::element::Element;
@@ -30,7 +30,7 @@ pub fn binary<D: CpuElement, C: Arith>(
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
-    f: impl Fn(C, C) -> C + Sync,
+    f: impl Fn(C, C, LoopPosition) -> C + Sync,
 ) {
     let typed_b = match b {
         Rhs::Buffer(buf) => D::slice(buf).map(TypedRhs::Slice),
@@ -47,16 +47,28 @@ pub fn binary<D: CpuElement, C: Arith>(
         }
     }
     // the mixed path is generic over the dtypes only; the operation runs per chunk through `compute`
-    let compute = |xa: &[C], xb: &[C], r: &mut [C]| {
-        for ((r, &p), &q) in r.iter_mut().zip(xa).zip(xb) {
-            *r = f(p, q);
+    let compute = |xa: &[C], xb: &[C], r: &mut [C], pos: &[LoopPosition]| {
+        if C::POSITIONAL {
+            for (((r, &p), &q), &at) in r.iter_mut().zip(xa).zip(xb).zip(pos) {
+                *r = f(p, q, at);
+            }
+        } else {
+            for ((r, &p), &q) in r.iter_mut().zip(xa).zip(xb) {
+                *r = f(p, q, LoopPosition::default());
+            }
         }
     };
     mixed::<D, C>(plan, out, a, b, &compute)
 }
 
-/// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i])`.
-type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C]) + Sync + 'f;
+/// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i], pos[i])` (`pos` is only filled for a
+/// positional compute type).
+type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C], &[LoopPosition]) + Sync + 'f;
+
+/// Elements per vectorized block of PyTorch's loop for element type `D`: two 256-bit vectors.
+fn block_of<D: Element>() -> usize {
+    (64 / D::DTYPE.itemsize()).max(1)
+}
 
 fn mixed<D: Element, C: Arith>(
     plan: &Plan,
@@ -87,11 +99,15 @@ fn typed_loop<D: Element, C: Arith>(
     o: &mut [D],
     a: Option<&[D]>,
     b: TypedRhs<'_, D, C>,
-    f: &impl Fn(C, C) -> C,
+    f: &impl Fn(C, C, LoopPosition) -> C,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
-    let g = |p: D, q: C| f(p.cast::<C>(), q).cast::<D>();
+    let g = |p: D, q: C| f(p.cast::<C>(), q, LoopPosition::default()).cast::<D>();
     plan.for_each_run_in(start, end, base, |offs, len| {
+        if C::POSITIONAL {
+            positional_run(offs, len, (so, sa, sb), o, a, b, f);
+            return;
+        }
         let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
         // the second operand as one value when it does not move along this run
         let scalar = match b {
@@ -139,6 +155,34 @@ fn typed_loop<D: Element, C: Arith>(
     });
 }
 
+/// One run of [`typed_loop`] for a compute type whose results depend on the loop position: element by element,
+/// each with its [`LoopPosition`].
+fn positional_run<D: Element, C: Arith>(
+    offs: &[usize],
+    len: usize,
+    (so, sa, sb): (usize, usize, usize),
+    o: &mut [D],
+    a: Option<&[D]>,
+    b: TypedRhs<'_, D, C>,
+    f: &impl Fn(C, C, LoopPosition) -> C,
+) {
+    let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
+    let strides = (so, if a.is_some() { sa } else { so }, if matches!(b, TypedRhs::Value(_)) { 0 } else { sb });
+    let block = block_of::<D>();
+    let out = &mut o[oo..];
+    for i in 0..len {
+        let p = match a {
+            Some(x) => x[ao + i * sa],
+            None => out[i * so],
+        };
+        let q = match b {
+            TypedRhs::Slice(y) => y[bo + i * sb].cast::<C>(),
+            TypedRhs::Value(q) => q,
+        };
+        out[i * so] = f(p.cast::<C>(), q, LoopPosition::of(i, len, strides, block, a.is_none())).cast::<D>();
+    }
+}
+
 /// The loop when some operand does not hold `D`: inputs converted into stack chunks, results rounded to `D` and
 /// converted to the output's type `O` on store.
 fn mixed_loop<D: Element, C: Arith, O: Element>(
@@ -153,10 +197,18 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
     let mut xa = [C::default(); CHUNK];
     let mut xb = [C::default(); CHUNK];
     let mut r = [C::default(); CHUNK];
+    let mut pos = [LoopPosition::default(); CHUNK];
+    let strides = (so, if a.is_some() { sa } else { so }, if matches!(b, Rhs::Value(_)) { 0 } else { sb });
+    let block = block_of::<D>();
     plan.for_each_run_in(start, end, base, |offs, len| {
         let mut done = 0;
         while done < len {
             let n = CHUNK.min(len - done);
+            if C::POSITIONAL {
+                for (k, p) in pos[..n].iter_mut().enumerate() {
+                    *p = LoopPosition::of(done + k, len, strides, block, a.is_none());
+                }
+            }
             match a {
                 Some(buf) => load::<D, C>(buf, offs[1] + done * sa, sa, &mut xa[..n]),
                 None => load_typed::<O, D, C>(o, offs[0] + done * so, so, &mut xa[..n]),
@@ -165,7 +217,7 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
                 Rhs::Buffer(buf) => load::<D, C>(buf, offs[2] + done * sb, sb, &mut xb[..n]),
                 Rhs::Value(q) => xb[..n].fill(q),
             }
-            compute(&xa[..n], &xb[..n], &mut r[..n]);
+            compute(&xa[..n], &xb[..n], &mut r[..n], &pos[..n]);
             let dst = offs[0] + done * so;
             if so == 1 {
                 for (o, &v) in o[dst..dst + n].iter_mut().zip(&r[..n]) {

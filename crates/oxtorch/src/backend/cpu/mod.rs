@@ -206,20 +206,20 @@ fn compute<D: CpuElement, C: Arith>(
     // complex types always multiply, which decides infinities' and zeros' signs
     let plain = |s: &Scalar| !D::DTYPE.is_complex() && s.to_complex() == num_complex::Complex::new(1.0, 0.0);
     match op {
-        BinaryOp::Add { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::add),
-        BinaryOp::Sub { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, C::sub),
+        BinaryOp::Add { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, |a, b, _| C::add(a, b)),
+        BinaryOp::Sub { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, |a, b, _| C::sub(a, b)),
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
             let alpha = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
             let alpha: C = D::from_scalar(alpha).cast();
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::mul_add(b, alpha, a))
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, at| C::mul_add_at(b, alpha, a, at))
         }
-        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, C::mul),
-        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, C::div),
+        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, C::mul_at),
+        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, C::div_at),
         BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::div_trunc_rounding(a, b, round))
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, _| C::div_trunc_rounding(a, b, round))
         }
         BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b| C::div_floor_rounding(a, b, round))
+            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, _| C::div_floor_rounding(a, b, round))
         }
     }
 }
