@@ -1,6 +1,7 @@
 //! Scalar arithmetic per compute type, as PyTorch's CPU kernels compute it: integers wrap (division by zero is
 //! caught before any kernel runs), floats follow IEEE, float16/bfloat16 are computed in float32 (the iterator
-//! rounds the result once), complex division is Smith's scaled algorithm as in `c10::complex`.
+//! rounds the result once), complex division is Smith's scaled algorithm as in `c10::complex`, and complex
+//! products and quotients round as PyTorch's loop rounds them at each element's [`LoopPosition`].
 
 use crate::element::Element;
 use num_complex::Complex;
