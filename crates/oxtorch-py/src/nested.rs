@@ -148,16 +148,11 @@ fn store_all(obj: &Bound<'_, PyAny>, dim: usize, shape: &[usize], dtype: DType, 
         out.push(store_scalar(obj, dtype)?);
         return Ok(());
     }
-    let items: Vec<Bound<'_, PyAny>> = if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        obj.try_iter()?.collect::<PyResult<_>>()?
-    } else {
-        match obj.try_iter() {
-            Ok(iter) => iter.collect::<PyResult<_>>()?,
-            Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
-                return Err(PyTypeError::new_err("not a sequence"));
-            }
-            Err(e) => return Err(e),
-        }
+    // CPython's `PySequence_Fast(obj, "not a sequence")`: an object that cannot be iterated gets that message
+    let items: Vec<Bound<'_, PyAny>> = match obj.try_iter() {
+        Ok(iter) => iter.collect::<PyResult<_>>()?,
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => return Err(PyTypeError::new_err("not a sequence")),
+        Err(e) => return Err(e),
     };
     if items.len() != shape[dim] {
         return Err(PyValueError::new_err(format!(

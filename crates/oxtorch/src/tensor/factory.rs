@@ -350,8 +350,8 @@ pub fn arange_step(
             }
         }
     };
-    if dtype.is_floating_point() && len > ARANGE_CHUNK && !device.is_meta() {
-        // long floating ranges computed straight in the element type (no `Scalar` per element)
+    if dtype.is_floating_point() && !device.is_meta() {
+        // floating ranges are computed straight in the element type
         let device = crate::backend::resolve_device(device)?;
         let t = match dtype {
             DType::Float16 => cpu_typed_parallel(len, |i| half::f16::from_f32(half_value(i)))?,
@@ -361,13 +361,9 @@ pub fn arange_step(
         };
         return t.to_device(device);
     }
-    let value = move |i: usize| -> Scalar {
-        match acc {
-            DType::Int64 => Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64))),
-            DType::Float32 => Scalar::Float(half_value(i) as f64),
-            _ => Scalar::Float(double_value(i)),
-        }
-    };
+    // integer dtypes in int64 arithmetic (a floating dtype reaches here only on the meta device, where nothing is
+    // computed)
+    let value = move |i: usize| Scalar::Int(start.to_i64().wrapping_add(step.to_i64().wrapping_mul(i as i64)));
     computed_vector(len, dtype, device, value)
 }
 
@@ -442,10 +438,10 @@ fn cpu_values_checked(
     crate::dispatch_dtype!(dtype, T => {
         let mut v: Vec<T> = crate::backend::cpu::try_with_capacity(len, dtype.itemsize())?;
         // the new tensor's strides (checked as PyTorch's `empty` checks them), then the kernel's own checks
-        MemoryFormat::Contiguous.strides_for(sizes)?;
+        let strides = MemoryFormat::Contiguous.strides_for(sizes)?;
         kernel_checks(len)?;
         v.extend((0..len).map(|i| T::from_scalar(value(i))));
-        from_vec(v, sizes)
+        Ok(Tensor::from_parts(Storage::from_vec(v), 0, sizes.into(), strides))
     })
 }
 

@@ -28,25 +28,43 @@ pub struct LoopPosition {
     pub in_place: bool,
 }
 
-impl LoopPosition {
-    /// The position of element `i` of a loop of `len` elements with element strides `so` (output), `sa` and `sb`
-    /// (inputs; 0 for a broadcast value), for vector blocks of `block` elements, `in_place` when the first input is
-    /// the output.
+/// One inner loop of PyTorch's kernel, as far as the [`LoopPosition`]s of its elements depend on it: decided once
+/// per run, then asked for each element.
+#[derive(Clone, Copy, Debug)]
+pub struct LoopRun {
+    len: usize,
+    vectorized: usize,
+    vectorizable: bool,
+    inputs_move: bool,
+    in_place: bool,
+}
+
+impl LoopRun {
+    /// A loop of `len` elements with element strides `so` (output), `sa` and `sb` (inputs; 0 for a broadcast
+    /// value), for vector blocks of `block` elements, `in_place` when the first input is the output.
     #[inline]
-    pub fn of(i: usize, len: usize, (so, sa, sb): (usize, usize, usize), block: usize, in_place: bool) -> LoopPosition {
+    pub fn new(len: usize, (so, sa, sb): (usize, usize, usize), block: usize, in_place: bool) -> LoopRun {
         // PyTorch vectorizes a contiguous loop, or one whose single broadcast input has stride 0
         let vectorizable = so == 1 && matches!((sa, sb), (1, 1) | (0, 1) | (1, 0));
         let vectorized = if vectorizable { len / block * block } else { 0 };
-        LoopPosition {
-            vector: i < vectorized,
-            scalar_index: i.saturating_sub(vectorized),
-            scalar_len: len - vectorized,
-            vectorizable,
-            inputs_move: sa != 0 && sb != 0,
-            in_place,
-        }
+        LoopRun { len, vectorized, vectorizable, inputs_move: sa != 0 && sb != 0, in_place }
     }
 
+    /// The position of element `i` of the loop.
+    #[inline]
+    pub fn at(self, i: usize) -> LoopPosition {
+        LoopPosition {
+            vector: i < self.vectorized,
+            scalar_index: i.saturating_sub(self.vectorized),
+            scalar_len: self.len - self.vectorized,
+            vectorizable: self.vectorizable,
+            inputs_move: self.inputs_move,
+            in_place: self.in_place,
+        }
+    }
+}
+
+impl LoopPosition {
     /// Whether the scalar code computes this element in one of its groups of `group` elements, which start after
     /// `peel` elements computed one by one.
     #[inline]

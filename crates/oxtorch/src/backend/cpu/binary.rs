@@ -5,7 +5,7 @@
 //! it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never allocate
 //! full-size temporaries. Large work is split over threads by [`for_chunks`].
 
-use super::arith::{Arith, LoopPosition};
+use super::arith::{Arith, LoopPosition, LoopRun};
 use super::buffer::{CpuBuffer, CpuElement};
 use super::parallel::for_chunks;
 use crate::element::Element;
@@ -65,9 +65,11 @@ pub fn binary<D: CpuElement, C: Arith>(
 /// positional compute type).
 type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C], &[LoopPosition]) + Sync + 'f;
 
-/// Elements per vectorized block of PyTorch's loop for element type `D`: two 256-bit vectors.
-fn block_of<D: Element>() -> usize {
-    (64 / D::DTYPE.itemsize()).max(1)
+/// The [`LoopRun`] of a run of `len` elements with the plan's inner strides, for element type `D` (whose vector
+/// blocks are two 256-bit vectors): the first input is the output itself when `in_place`, and a value has stride 0.
+fn loop_run<D: Element>(len: usize, (so, sa, sb): (usize, usize, usize), in_place: bool, rhs_value: bool) -> LoopRun {
+    let block = (64 / D::DTYPE.itemsize()).max(1);
+    LoopRun::new(len, (so, if in_place { so } else { sa }, if rhs_value { 0 } else { sb }), block, in_place)
 }
 
 fn mixed<D: Element, C: Arith>(
@@ -167,8 +169,7 @@ fn positional_run<D: Element, C: Arith>(
     f: &impl Fn(C, C, LoopPosition) -> C,
 ) {
     let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
-    let strides = (so, if a.is_some() { sa } else { so }, if matches!(b, TypedRhs::Value(_)) { 0 } else { sb });
-    let block = block_of::<D>();
+    let run = loop_run::<D>(len, (so, sa, sb), a.is_none(), matches!(b, TypedRhs::Value(_)));
     let out = &mut o[oo..];
     for i in 0..len {
         let p = match a {
@@ -179,7 +180,7 @@ fn positional_run<D: Element, C: Arith>(
             TypedRhs::Slice(y) => y[bo + i * sb].cast::<C>(),
             TypedRhs::Value(q) => q,
         };
-        out[i * so] = f(p.cast::<C>(), q, LoopPosition::of(i, len, strides, block, a.is_none())).cast::<D>();
+        out[i * so] = f(p.cast::<C>(), q, run.at(i)).cast::<D>();
     }
 }
 
@@ -198,15 +199,14 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
     let mut xb = [C::default(); CHUNK];
     let mut r = [C::default(); CHUNK];
     let mut pos = [LoopPosition::default(); CHUNK];
-    let strides = (so, if a.is_some() { sa } else { so }, if matches!(b, Rhs::Value(_)) { 0 } else { sb });
-    let block = block_of::<D>();
     plan.for_each_run_in(start, end, base, |offs, len| {
+        let run = loop_run::<D>(len, (so, sa, sb), a.is_none(), matches!(b, Rhs::Value(_)));
         let mut done = 0;
         while done < len {
             let n = CHUNK.min(len - done);
             if C::POSITIONAL {
                 for (k, p) in pos[..n].iter_mut().enumerate() {
-                    *p = LoopPosition::of(done + k, len, strides, block, a.is_none());
+                    *p = run.at(done + k);
                 }
             }
             match a {
