@@ -2,6 +2,8 @@
 //! `linspace`, the random factories, and the `*_like` forms.
 
 use super::{Tensor, TensorOptions};
+use crate::backend::cpu::arith::mul_add_steps;
+use crate::backend::cpu::range::RangeBlocks;
 use crate::backend::cpu::CpuElement;
 use crate::dtype::DType;
 use crate::element::Element;
@@ -315,51 +317,10 @@ pub fn arange_step(
     };
     start.check_convertible(acc, strict)?;
     step.check_convertible(acc, strict)?;
-    let threads = crate::backend::cpu::parallel::get_num_threads();
-    let lanes = 32 / dtype.itemsize();
-    let vectors = ArangeVectors::new(len, lanes, threads);
-    let vector_start = move |i: usize| vectors.vector_start(i);
-    // float16/bfloat16: float arithmetic, the vector's first element rounded to the dtype; PyTorch's bfloat16
-    // vector rounds `k * step` before adding it (measured against PyTorch 2.15)
-    let half_value = {
-        let (start, step) = (start.to_f64() as f32, step.to_f64() as f32);
-        let round = move |x: f32| {
-            if dtype == DType::BFloat16 {
-                half::bf16::from_f32(x).to_f32()
-            } else {
-                half::f16::from_f32(x).to_f32()
-            }
-        };
-        let in_vector =
-            move |k: f32, base: f32| if dtype == DType::BFloat16 { base + k * step } else { fma(k, step, base) };
-        move |i: usize| -> f32 {
-            match vector_start(i) {
-                Some(first) if first < i => round(in_vector((i - first) as f32, round(fma(step, first as f32, start)))),
-                _ => round(fma(step, i as f32, start)),
-            }
-        }
-    };
-    // float32/float64: double arithmetic, the vector's first element rounded to float32 for float32
-    let double_value = {
-        let (start, step) = (start.to_f64(), step.to_f64());
-        let round = move |x: f64| if dtype == DType::Float32 { x as f32 as f64 } else { x };
-        move |i: usize| -> f64 {
-            match vector_start(i) {
-                Some(first) if first < i => round(fma((i - first) as f64, step, round(fma(step, first as f64, start)))),
-                _ => round(fma(step, i as f64, start)),
-            }
-        }
-    };
     if dtype.is_floating_point() && !device.is_meta() {
         // floating ranges are computed straight in the element type
         let device = crate::backend::resolve_device(device)?;
-        let t = match dtype {
-            DType::Float16 => cpu_typed_parallel(len, |i| half::f16::from_f32(half_value(i)))?,
-            DType::BFloat16 => cpu_typed_parallel(len, |i| half::bf16::from_f32(half_value(i)))?,
-            DType::Float32 => cpu_typed_parallel(len, |i| double_value(i) as f32)?,
-            _ => cpu_typed_parallel(len, double_value)?,
-        };
-        return t.to_device(device);
+        return floating_range(len, dtype, start.to_f64(), step.to_f64())?.to_device(device);
     }
     // integer dtypes in int64 arithmetic (a floating dtype reaches here only on the meta device, where nothing is
     // computed)
@@ -367,38 +328,91 @@ pub fn arange_step(
     computed_vector(len, dtype, device, value)
 }
 
-/// Where PyTorch's `arange` loop (its x86-64 build, whose kernels use 256-bit vectors of `lanes` elements)
-/// computes each element of a range of `len`: the range is split into equal tasks as `at::parallel_for` (OpenMP)
-/// splits it over `threads`, at most one per grain size, and each task fills pairs of vectors, each element
-/// `first + k * step` from the vector's first element `first = start + step * index`, then the elements after the
-/// last pair one by one (`start + step * i`).
-#[derive(Clone, Copy)]
-struct ArangeVectors {
-    len: usize,
-    /// elements per task
-    chunk: usize,
-    /// `lanes - 1`, lanes being a power of two
-    lane_mask: usize,
+/// A contiguous CPU range of `len` floating `dtype` elements from `start` by `step`, element for element as
+/// PyTorch's x86-64 `arange` kernel computes it (positions from [`RangeBlocks`]): in the dtype's accumulate type
+/// (float for float16/bfloat16, double otherwise), each vector element fused from the vector's first element
+/// rounded to the dtype (PyTorch's bfloat16 vector rounds `k * step` before adding it; measured against PyTorch
+/// 2.15), every other element `start + step * i` fused and rounded once.
+fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Tensor> {
+    use half::slice::HalfFloatSliceExt;
+    let threads = crate::backend::cpu::parallel::get_num_threads();
+    let blocks = RangeBlocks::new(len, 32 / dtype.itemsize(), threads);
+    match dtype {
+        DType::Float16 | DType::BFloat16 => {
+            let (start, step) = (start as f32, step as f32);
+            let at = move |i: usize| fma(step, i as f32, start);
+            // a vector in float from its rounded first element, converted with the CPU's conversion instructions
+            let lanes = move |base: f32| {
+                let mut values = [0f32; 16];
+                if dtype == DType::BFloat16 {
+                    for (k, v) in values.iter_mut().enumerate() {
+                        *v = base + k as f32 * step;
+                    }
+                } else {
+                    mul_add_steps(step, base, &mut values);
+                }
+                values
+            };
+            if dtype == DType::Float16 {
+                cpu_filled(len, |out: &mut [half::f16]| {
+                    blocks.fill(
+                        out,
+                        |first, out| {
+                            let base = half::f16::from_f32(at(first)).to_f32();
+                            out.convert_from_f32_slice(&lanes(base)[..out.len()])
+                        },
+                        |i| half::f16::from_f32(at(i)),
+                    )
+                })
+            } else {
+                cpu_filled(len, |out: &mut [half::bf16]| {
+                    blocks.fill(
+                        out,
+                        |first, out| {
+                            let base = half::bf16::from_f32(at(first)).to_f32();
+                            out.convert_from_f32_slice(&lanes(base)[..out.len()])
+                        },
+                        |i| half::bf16::from_f32(at(i)),
+                    )
+                })
+            }
+        }
+        DType::Float32 => {
+            let at = move |i: usize| fma(step, i as f64, start);
+            cpu_filled(len, |out: &mut [f32]| {
+                blocks.fill(
+                    out,
+                    |first, out| {
+                        let mut values = [0f64; 8];
+                        mul_add_steps(step, at(first) as f32 as f64, &mut values);
+                        for (x, v) in out.iter_mut().zip(values) {
+                            *x = v as f32;
+                        }
+                    },
+                    |i| at(i) as f32,
+                )
+            })
+        }
+        _ => {
+            let at = move |i: usize| fma(step, i as f64, start);
+            cpu_filled(len, |out: &mut [f64]| {
+                blocks.fill(
+                    out,
+                    |first, out| mul_add_steps(step, at(first), out),
+                    at,
+                )
+            })
+        }
+    }
 }
 
-impl ArangeVectors {
-    fn new(len: usize, lanes: usize, threads: usize) -> ArangeVectors {
-        use crate::backend::cpu::parallel::GRAIN_SIZE;
-        debug_assert!(lanes.is_power_of_two());
-        let tasks = if len < GRAIN_SIZE { 1 } else { threads.clamp(1, len.div_ceil(GRAIN_SIZE)) };
-        ArangeVectors { len, chunk: len.div_ceil(tasks).max(1), lane_mask: lanes - 1 }
-    }
-
-    /// The index of the first element of the vector element `i` is computed in, or None for an element computed
-    /// on its own.
-    #[inline]
-    fn vector_start(self, i: usize) -> Option<usize> {
-        let begin = i - i % self.chunk;
-        let pair = 2 * (self.lane_mask + 1);
-        let vectorized = ((begin + self.chunk).min(self.len) - begin) / pair * pair;
-        let local = i - begin;
-        (local < vectorized).then_some(begin + (local & !self.lane_mask))
-    }
+/// A contiguous 1-D CPU tensor of `len` elements of type `T`, allocated fallibly as in [`cpu_values_checked`]
+/// and written by `fill`.
+fn cpu_filled<T: CpuElement>(len: usize, fill: impl FnOnce(&mut [T])) -> Result<Tensor> {
+    shape::check_contiguous_storage(&[len], T::DTYPE.itemsize())?;
+    let mut v: Vec<T> = crate::backend::cpu::try_filled_vec(len)?;
+    fill(&mut v);
+    from_vec(v, &[len])
 }
 
 /// A 1-D tensor of `len` elements `value(i)` converted to `dtype`, on `device` (only sized on meta). Long ones
@@ -454,17 +468,16 @@ fn cpu_values_parallel(len: usize, dtype: DType, value: impl Fn(usize) -> Scalar
 /// A contiguous 1-D CPU tensor of `len` elements `value(i)` of element type `T`, allocated fallibly as in
 /// [`cpu_values_checked`] and computed in parallel on the kernel threads.
 fn cpu_typed_parallel<T: CpuElement>(len: usize, value: impl Fn(usize) -> T + Sync) -> Result<Tensor> {
-    shape::check_contiguous_storage(&[len], T::DTYPE.itemsize())?;
-    let mut v: Vec<T> = crate::backend::cpu::try_filled_vec(len)?;
-    let threads = crate::backend::cpu::parallel::get_num_threads();
-    let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
-    let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();
-    crate::backend::cpu::parallel::run_tasks(tasks, |(start, out): (usize, &mut [T])| {
-        for (j, x) in out.iter_mut().enumerate() {
-            *x = value(start + j);
-        }
-    });
-    from_vec(v, &[len])
+    cpu_filled(len, |v: &mut [T]| {
+        let threads = crate::backend::cpu::parallel::get_num_threads();
+        let chunk = len.div_ceil(threads * 4).max(crate::backend::cpu::parallel::GRAIN_SIZE);
+        let tasks: Vec<(usize, &mut [T])> = v.chunks_mut(chunk).enumerate().map(|(k, c)| (k * chunk, c)).collect();
+        crate::backend::cpu::parallel::run_tasks(tasks, |(start, out): (usize, &mut [T])| {
+            for (j, x) in out.iter_mut().enumerate() {
+                *x = value(start + j);
+            }
+        });
+    })
 }
 
 /// PyTorch's `compute_arange_size`: the checks on the bounds, in PyTorch's order, and the length.

@@ -15,6 +15,7 @@ mod copy;
 mod external;
 mod lock;
 pub mod parallel;
+pub(crate) mod range;
 
 pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
 pub(crate) use buffer::{try_filled_vec, try_with_capacity};
