@@ -7,8 +7,8 @@
     .venv/bin/python fuzz/differential/run.py --repro 1234              # one program, both outcomes, side by side
     .venv/bin/python fuzz/differential/run.py --script 1234             # the program as a standalone script
 
-Programs run in child processes (`worker.py`), restarted after a crash; a program that runs longer than
---timeout seconds is counted as a hang and its worker is killed and restarted. See fuzz/README.md.
+Programs run in child processes (`worker.py`), restarted after a crash; a program whose run through one library
+takes longer than --timeout seconds is counted as a hang and its worker is killed and restarted. See fuzz/README.md.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from worker import STATUS  # noqa: E402
 
 # the order in which counts are printed
 CLASSES = ["ok", "value", "dtype", "shape", "stride", "error-class", "error-message", "panic", "crash", "hang",
-           "oxtorch-missing-feature", "deviation", "no-backend", "torch-crash", "harness"]
+           "oxtorch-missing-feature", "deviation", "no-backend", "torch-crash", "torch-hang", "harness"]
 
 
 class Worker:
@@ -46,6 +46,7 @@ class Worker:
         self.proc = None
         self.pending: list[int] = []  # seeds sent, not yet answered
         self.last = time.monotonic()
+        self.phase = (0, 0)  # the (seed, phase) last read from the status file
         self.buf = b""
         self.start()
 
@@ -143,8 +144,8 @@ def run(args) -> Tally:
         seed, phase = w.status()
         if w.pending:
             seed = w.pending[0]
-        if cls == "crash" and phase == 1:
-            cls = "torch-crash"
+        if cls in ("crash", "hang") and phase == 1:
+            cls = "torch-" + cls
         tally.add({"s": seed, "c": cls, "f": args.family or "?", "d": f"{cls} while running "
                    f"{'PyTorch' if phase == 1 else 'oxtorch'} (exit {w.proc.poll()})", "o": ""})
         done += 1
@@ -194,6 +195,12 @@ def run(args) -> Tally:
                 tally.add(msg)
                 done += 1
         for w in list(active):
+            # each library's run of a program has its own time limit: the clock restarts when the worker moves
+            # to another program or from PyTorch to oxtorch (a 2^31-element factory can take PyTorch 15 s alone)
+            if w.ready and w.pending:
+                phase = w.status()
+                if phase != w.phase:
+                    w.phase, w.last = phase, now
             if w.ready and w.pending and now - w.last > args.timeout:
                 restart(w, "hang")
             elif not w.ready and now - w.last > max(args.timeout, 120):
@@ -257,7 +264,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("-j", "--jobs", type=int, default=max(1, (os.cpu_count() or 2)), help="worker processes")
     p.add_argument("--family", default=None, help="run one program family only")
-    p.add_argument("--timeout", type=float, default=20.0, help="seconds before a program counts as a hang")
+    p.add_argument("--timeout", type=float, default=20.0, help="seconds one library may spend on a program before it counts as a hang")
     p.add_argument("--chunk", type=int, default=250, help="programs per worker request")
     p.add_argument("--show", type=int, default=40, help="signatures to print")
     p.add_argument("--report", help="write all signatures as JSON to this file")

@@ -29,26 +29,32 @@ fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// `requires_grad=True`: PyTorch refuses it for tensors that are not floating or complex; oxtorch has no
-/// autograd, so it refuses it for the others too.
-fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
+/// `requires_grad=True` on a new tensor of `dtype`, checked as PyTorch checks it once the tensor exists: it
+/// refuses tensors that are not floating or complex; oxtorch has no autograd, so it refuses the others too.
+pub(crate) fn check_requires_grad(dtype: oxtorch::DType, requires_grad: bool) -> PyResult<()> {
     if requires_grad {
-        if !(t.is_floating_point() || t.is_complex()) {
+        if !(dtype.is_floating_point() || dtype.is_complex()) {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
                 "Only Tensors of floating point and complex dtype can require gradients",
             ));
         }
         return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
     }
+    Ok(())
+}
+
+/// A new strided tensor, after [`check_requires_grad`].
+fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
+    check_requires_grad(t.dtype(), requires_grad)?;
     Ok(t)
 }
 
-/// `requires_grad=True` on a new sparse or global tensor: oxtorch has no autograd.
-fn refuse_grad(requires_grad: bool) -> PyResult<()> {
+/// A new tensor of any layout (sparse, global), after [`check_requires_grad`].
+pub(crate) fn refuse_grad(t: PyTensor, requires_grad: bool) -> PyResult<PyTensor> {
     if requires_grad {
-        return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
+        check_requires_grad(t.shaped()?.dtype(), requires_grad)?;
     }
-    Ok(())
+    Ok(t)
 }
 
 /// `pin_memory=True` needs a CUDA runtime, which this build does not have (PyTorch fails the same way without
@@ -120,9 +126,8 @@ pub fn tensor(
     let opts = options(dtype, device, None)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         crate::global::check_no_device(&opts)?;
-        refuse_grad(requires_grad)?;
         let local = tensor(data, dtype, None, false, false, None, None)?;
-        return crate::global::tensor(local.strided()?, &p, &s);
+        return refuse_grad(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
     }
     // a tensor is copied (to the given dtype and device, else its own)
     if let Ok(t) = data.cast::<PyTensor>() {
@@ -207,13 +212,12 @@ macro_rules! sized_factory {
             };
             if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
                 check_layout(layout, stringify!($name))?;
-                refuse_grad(requires_grad)?;
-                return Py::new(py, crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?);
+                let t = crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?;
+                return Py::new(py, refuse_grad(t, requires_grad)?);
             }
             if stringify!($name) != "ones" {
                 if let Some(t) = crate::sparse::sparse_factory(&sizes, layout, opts)? {
-                    refuse_grad(requires_grad)?;
-                    return Py::new(py, t);
+                    return Py::new(py, refuse_grad(t, requires_grad)?);
                 }
             }
             // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
@@ -256,13 +260,12 @@ pub fn empty(
         // an empty sparse tensor, whatever the memory format asked for
         let sizes = signed_size_arg("empty", size, kwargs)?;
         crate::sparse::check_sparse_numel(&sizes)?;
-        refuse_grad(requires_grad)?;
-        return Py::new(py, crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?);
+        return Py::new(py, refuse_grad(crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?, requires_grad)?);
     }
     check_layout(layout, "empty")?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
-        refuse_grad(requires_grad)?;
-        return Py::new(py, crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?);
+        let t = crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?;
+        return Py::new(py, refuse_grad(t, requires_grad)?);
     }
     into_out(py, grad(oxtorch::empty(&size_arg("empty", size, kwargs)?, opts).py()?, requires_grad)?, out)
 }
@@ -326,8 +329,7 @@ pub fn full(
     let opts = out_options(options(dtype, device, None)?, out)?;
     let sizes = to_sizes(&size)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
-        refuse_grad(requires_grad)?;
-        return Py::new(py, crate::global::full(&sizes, value, opts, &p, &s)?);
+        return Py::new(py, refuse_grad(crate::global::full(&sizes, value, opts, &p, &s)?, requires_grad)?);
     }
     let t = oxtorch::full(&sizes, value, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
@@ -419,8 +421,7 @@ pub fn arange(
     }
     check_layout(layout, "arange")?;
     if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
-        refuse_grad(requires_grad)?;
-        return Py::new(py, crate::global::arange(s, e, st, opts, &p, &sbp)?);
+        return Py::new(py, refuse_grad(crate::global::arange(s, e, st, opts, &p, &sbp)?, requires_grad)?);
     }
     into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
 }
@@ -554,12 +555,11 @@ macro_rules! random_factory {
             }
             let s = size_arg(stringify!($name), size, kwargs)?;
             if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
-                refuse_grad(requires_grad)?;
                 let t = match generator {
                     Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                     None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
                 };
-                return Py::new(py, t?);
+                return Py::new(py, refuse_grad(t?, requires_grad)?);
             }
             let t = match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
@@ -617,7 +617,6 @@ pub fn randint(
     check_layout(layout, "randint")?;
     let s = to_sizes(&signed)?;
     if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
-        refuse_grad(requires_grad)?;
         let t = match generator {
             Some(g) => crate::global::randint(
                 low,
@@ -630,7 +629,7 @@ pub fn randint(
             ),
             None => crate::global::randint(low, high, &s, opts, None, &p, &sbp),
         };
-        return Py::new(py, t?);
+        return Py::new(py, refuse_grad(t?, requires_grad)?);
     }
     let t = match generator {
         Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
@@ -658,8 +657,7 @@ macro_rules! like_factory {
             check_pin_memory(pin_memory)?;
             let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
             if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                refuse_grad(requires_grad)?;
-                return Ok(t);
+                return refuse_grad(t, requires_grad);
             }
             check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;
@@ -712,8 +710,7 @@ macro_rules! random_like_factory {
             check_pin_memory(pin_memory)?;
             let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
             if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                refuse_grad(requires_grad)?;
-                return Ok(t);
+                return refuse_grad(t, requires_grad);
             }
             check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;

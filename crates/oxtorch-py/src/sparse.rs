@@ -375,15 +375,12 @@ pub fn sparse_coo_tensor(
     is_coalesced: Option<bool>,
 ) -> PyResult<PyTensor> {
     let _ = pin_memory;
-    if requires_grad {
-        return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
-    }
     let device = match device {
         Some(d) if !d.is_none() => Some(device_arg(d)?),
         _ => None,
     };
     let dtype = dtype.map(|d| d.0);
-    match (indices, values) {
+    let t = match (indices, values) {
         (Some(i), Some(v)) => {
             let indices = tensor_arg(i, Some(DType::Int64))?;
             let values = tensor_arg(v, dtype)?;
@@ -403,7 +400,9 @@ pub fn sparse_coo_tensor(
             None => Err(PyTypeError::new_err("sparse_coo_tensor() missing required argument 'indices'")),
         },
         _ => Err(PyTypeError::new_err("sparse_coo_tensor(): expected indices and values, or a size")),
-    }
+    }?;
+    // PyTorch sets requires_grad on the new tensor
+    crate::functions::refuse_grad(t, requires_grad)
 }
 
 /// `torch.zeros(*size, layout=torch.sparse_coo)` / `torch.empty(...)`: a sparse tensor without elements.

@@ -714,22 +714,27 @@ impl PyTensor {
         self.strided()?.unsqueeze(dim).py().map(PyTensor::new)
     }
 
-    /// Merges dimensions `start_dim..=end_dim`.
+    /// Merges dimensions `start_dim..=end_dim`; this tensor itself (the same object, as PyTorch returns `self`)
+    /// when that is one dimension, so that resizing either (`out=`) resizes both.
     #[pyo3(signature = (start_dim=0, end_dim=-1))]
-    fn flatten(&self, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
-        if let Some(s) = self.sparse() {
+    fn flatten(slf: PyRef<'_, Self>, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<Py<PyTensor>> {
+        let n = slf.dim()?;
+        let wrapped = |d: i64| oxtorch::shape::wrap_dim(d, n).py();
+        if let Some(s) = slf.sparse() {
             // PyTorch returns a tensor whose dimensions all stay as they are, and reshapes (refused) otherwise
-            let n = s.dim();
-            let (a, b) = (oxtorch::shape::wrap_dim(start_dim, n).py()?, oxtorch::shape::wrap_dim(end_dim, n).py()?);
+            let (a, b) = (wrapped(start_dim)?, wrapped(end_dim)?);
             if a > b {
                 return Err(PyRuntimeError::new_err("flatten() has invalid args: start_dim cannot come after end_dim"));
             }
             if n > 0 && a == b {
-                return Ok(PyTensor::new_sparse(s));
+                return Ok(slf.into());
             }
             return Err(crate::sparse::refusal("flatten", s.device()));
         }
-        self.strided()?.flatten(start_dim, end_dim).py().map(PyTensor::new)
+        if n > 0 && wrapped(start_dim)? == wrapped(end_dim)? {
+            return Ok(slf.into());
+        }
+        Py::new(py, PyTensor::new(slf.strided()?.flatten(start_dim, end_dim).py()?))
     }
 
     /// Splits `dim` into `sizes`.

@@ -724,3 +724,38 @@ def test_factory_check_orders():
     with raises(RuntimeError, "Trying to create tensor with negative dimension -9223372036854775808: "
                               "[-9223372036854775808]"):
         torch.FloatTensor(-2**63)
+
+
+def test_flatten_of_one_dimension_is_the_tensor_itself():
+    """F58: `flatten` whose range is one dimension returns the tensor itself (PyTorch's `return self`), so resizing
+    it through `out=` resizes the other name too (the fuzzer's alias family: `v3 = v2.flatten()` then
+    `torch.add(v0, 1, out=v3)` left `v2` empty here, resized in PyTorch)."""
+    v0 = torch.full((3,), 58.0)
+    v2 = v0.as_strided((0,), (2,))
+    v3 = v2.flatten()
+    assert v3 is v2
+    torch.add(v0, 1, out=v3)
+    assert v2.shape == torch.Size([3]) and v2.tolist() == [59.0, 59.0, 59.0]
+    m = torch.ones((3, 2), dtype=torch.int64)
+    assert m.flatten(1, -1) is m and m.flatten(-2, 0) is m
+    assert m.flatten() is not m and m.flatten().shape == torch.Size([6])
+    s = torch.tensor(5.0)
+    assert s.flatten() is not s and s.flatten().shape == torch.Size([1])
+    with raises(RuntimeError, "flatten() has invalid args: start_dim cannot come after end_dim"):
+        m.flatten(1, 0)
+    sp = torch.zeros((2, 3), layout=torch.sparse_coo)
+    assert sp.flatten(1, 1) is sp
+
+
+def test_requires_grad_is_checked_on_the_new_tensor_of_every_layout():
+    """F59: `requires_grad=True` on a sparse or global factory's integer result is PyTorch's dtype error (PyTorch
+    sets it once the tensor exists); a floating one is oxtorch's no-autograd refusal (README deviation)."""
+    v0 = torch.empty((3, 3, 1, 0), dtype=torch.float16)
+    with raises(RuntimeError, "Only Tensors of floating point and complex dtype can require gradients"):
+        torch.zeros_like(v0, dtype=torch.int8, requires_grad=True, layout=torch.sparse_coo)
+    with raises(RuntimeError, "Only Tensors of floating point and complex dtype can require gradients"):
+        torch.zeros((2,), dtype=torch.int32, requires_grad=True, layout=torch.sparse_coo)
+    with raises(RuntimeError, "Only Tensors of floating point and complex dtype can require gradients"):
+        torch.sparse_coo_tensor(torch.tensor([[0]]), torch.tensor([1]), (2,), requires_grad=True)
+    with raises(NotImplementedError, "oxtorch has no autograd: requires_grad=True is not supported"):
+        torch.zeros_like(v0, requires_grad=True, layout=torch.sparse_coo)
