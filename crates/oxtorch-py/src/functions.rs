@@ -517,6 +517,36 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
     Ok(())
 }
 
+/// `torch.randn(size, device='meta')` without a generator, which PyTorch runs as a Python decomposition
+/// (`prims.normal`'s meta function): each size must be non-negative (a bare assertion), the dtype floating or
+/// complex, the row-major strides it computes as Python integers (`make_contiguous_strides_for`, every size
+/// counted as at least 1) must pass `empty_strided`'s parser (the first stride is the largest), and the element
+/// count must fit int64; the result is `empty_strided`'s, with no storage-size check on meta.
+fn meta_randn_decomposition(sizes: &[i64], options: oxtorch::TensorOptions) -> PyResult<Tensor> {
+    if sizes.iter().any(|&n| n < 0) {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "Expected cond to be True, but got False. (Could this error message be improved? If so, please report \
+             an enhancement request to PyTorch.)",
+        ));
+    }
+    oxtorch::check_meta_normal_dtype(options.dtype.unwrap_or_else(oxtorch::get_default_dtype)).py()?;
+    let sizes: Vec<usize> = sizes.iter().map(|&n| n as usize).collect();
+    let mut strides = vec![1usize; sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        match strides[d + 1].checked_mul(sizes[d + 1].max(1)).filter(|&s| s <= i64::MAX as usize) {
+            Some(s) => strides[d] = s,
+            None => {
+                return Err(PyTypeError::new_err(
+                    "empty_strided(): argument 'stride' failed to unpack the object at pos 1 with error \"Overflow \
+                     when unpacking long long",
+                ))
+            }
+        }
+    }
+    oxtorch::shape::check_numel(&sizes).py()?;
+    oxtorch::empty_strided(&sizes, &strides, options).py()
+}
+
 macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
@@ -544,14 +574,9 @@ macro_rules! random_factory {
                 return Err(crate::sparse::factory_refusal(stringify!($name), Some(&sizes), opts.resolved_device()));
             }
             check_layout(layout, stringify!($name))?;
-            if stringify!($name) == "randn" && opts.resolved_device().is_meta() {
-                // PyTorch's meta `normal_` is a Python decomposition that checks the sizes with a bare assertion
-                if signed_size_arg("randn", size, kwargs)?.iter().any(|&n| n < 0) {
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                        "Expected cond to be True, but got False. (Could this error message be improved? If so, please \
-                         report an enhancement request to PyTorch.)",
-                    ));
-                }
+            if stringify!($name) == "randn" && opts.resolved_device().is_meta() && generator.is_none() && placement.is_none() && sbp.is_none() {
+                let t = meta_randn_decomposition(&signed_size_arg("randn", size, kwargs)?, opts)?;
+                return into_out(py, grad(t, requires_grad)?, out);
             }
             let s = size_arg(stringify!($name), size, kwargs)?;
             if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {

@@ -38,8 +38,8 @@ pub use scalar::Scalar;
 pub use sparse::{sparse_coo_tensor, AnyOperand, AnyOutput, AnyTensor, SparseCooOptions, SparseCooTensor};
 pub use tensor::advanced_index::{IndexEntry, IndexValue};
 pub use tensor::factory::{
-    arange, arange_step, empty, empty_strided, from_vec, full, linspace, ones, rand, randint, randn, scalar_tensor,
-    tensor, zeros, TensorData,
+    arange, arange_step, check_meta_normal_dtype, empty, empty_strided, from_vec, full, linspace, ones, rand, randint,
+    randn, scalar_tensor, tensor, zeros, TensorData,
 };
 pub use tensor::index::TensorIndex;
 pub use tensor::{Tensor, TensorOptions};

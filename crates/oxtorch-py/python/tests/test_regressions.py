@@ -759,3 +759,42 @@ def test_requires_grad_is_checked_on_the_new_tensor_of_every_layout():
         torch.sparse_coo_tensor(torch.tensor([[0]]), torch.tensor([1]), (2,), requires_grad=True)
     with raises(NotImplementedError, "oxtorch has no autograd: requires_grad=True is not supported"):
         torch.zeros_like(v0, requires_grad=True, layout=torch.sparse_coo)
+
+
+def test_meta_randn_checks_as_the_overload_it_reaches():
+    """F60: `randn(size, device='meta')` without a generator is PyTorch's Python decomposition: negative sizes
+    (a bare assertion), then the dtype, then its row-major strides parsed by `empty_strided` (a stride beyond int64
+    is the parser's TypeError), then the element count; no storage-size check. With a generator it is the C++
+    kernel: the sizes as `empty` checks them, then the dtype (the fuzzer's random family; PyTorch 2.15's text)."""
+    cond = ("Expected cond to be True, but got False. (Could this error message be improved? If so, please report "
+            "an enhancement request to PyTorch.)")
+    overflow = ("empty_strided(): argument 'stride' failed to unpack the object at pos 1 with error \"Overflow when "
+                "unpacking long long")
+    g = torch.Generator("cpu").manual_seed(0)
+    with raises(RuntimeError, cond):
+        torch.randn((2, -1), device="meta", dtype=torch.int64)
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -1: [-1]"):
+        torch.randn(size=(-1,), generator=g, device="meta")
+    with raises(TypeError, overflow):
+        torch.randn((3, 2, 2**62), device="meta")
+    with raises(TypeError, overflow):
+        torch.randn((0, 2**62, 4), device="meta")
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]"):
+        torch.randn((3, 2, 2**62), device="meta", generator=g)
+    with raises(RuntimeError, "numel: integer multiplication overflow"):
+        torch.randn((2**62, 2, 2), device="meta")
+    assert torch.randn((2**63 - 1,), device="meta").stride() == (1,)
+    assert torch.randn((2**62, 0, 4), device="meta").stride() == (4, 4, 1)
+    with raises(RuntimeError, f"expected a floating-point or complex dtype, but got dtype={torch.int64}"):
+        torch.randn((3, 2, 2**62), device="meta", dtype=torch.int64)
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]"):
+        torch.randn((3, 2, 2**62), device="meta", dtype=torch.int64, generator=g)
+
+
+def test_sparse_empty_with_a_negative_and_a_zero_size():
+    """Deviation 10: PyTorch's sparse `empty` makes a tensor of shape `[0, -1]`; here it is the negative-dimension
+    error. Without a zero the element count overflows first, as in PyTorch."""
+    with raises(RuntimeError, "Trying to create tensor with negative dimension -1: [1, 0, -1]"):
+        torch.empty([1, 0, -1], layout=torch.sparse_coo, dtype=torch.float16)
+    with raises(RuntimeError, "numel: integer multiplication overflow"):
+        torch.empty([2, -1], layout=torch.sparse_coo)

@@ -395,13 +395,7 @@ fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Ten
         }
         _ => {
             let at = move |i: usize| fma(step, i as f64, start);
-            cpu_filled(len, |out: &mut [f64]| {
-                blocks.fill(
-                    out,
-                    |first, out| mul_add_steps(step, at(first), out),
-                    at,
-                )
-            })
+            cpu_filled(len, |out: &mut [f64]| blocks.fill(out, |first, out| mul_add_steps(step, at(first), out), at))
         }
     }
 }
@@ -733,17 +727,18 @@ pub fn rand(sizes: &[usize], options: impl Into<TensorOptions>, generator: Optio
     }
 }
 
+/// The dtype check of PyTorch's meta kernel for `normal_`, with a message of its own: floating or complex only.
+pub fn check_meta_normal_dtype(dtype: DType) -> Result<()> {
+    if !dtype.is_floating_point() && !dtype.is_complex() {
+        runtime_err!("expected a floating-point or complex dtype, but got dtype={dtype}")
+    }
+    Ok(())
+}
+
 /// Standard normal values (`torch.randn`), from `generator` or the default generator. Complex dtypes draw each
 /// part with variance 1/2, as PyTorch does.
 pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Option<&mut Generator>) -> Result<Tensor> {
     let options = options.into();
-    if options.resolved_device().is_meta() {
-        // PyTorch's meta kernel for normal_ checks the dtype with a message of its own
-        let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-        if !dtype.is_floating_point() && !dtype.is_complex() {
-            runtime_err!("expected a floating-point or complex dtype, but got dtype={dtype}")
-        }
-    }
     // on the CPU the kernel checks the dtype after allocating, and no kernel runs for no elements
     let checks = |dtype, len| if len > 0 { check_floating(dtype, "normal_kernel_cpu") } else { Ok(()) };
     let complex = options.dtype.is_some_and(DType::is_complex);
@@ -755,10 +750,15 @@ pub fn randn(sizes: &[usize], options: impl Into<TensorOptions>, generator: Opti
             Scalar::Float(g.normal())
         }
     };
-    match generator {
+    let t = match generator {
         Some(g) => random_tensor(sizes, options, get_default_dtype(), checks, || draw(g)),
         None => with_default_generator(|g| random_tensor(sizes, options, get_default_dtype(), checks, || draw(g))),
+    }?;
+    // PyTorch's meta kernel for normal_ checks the dtype once the tensor exists
+    if t.device().is_meta() {
+        check_meta_normal_dtype(t.dtype())?;
     }
+    Ok(t)
 }
 
 /// Integers uniform in `[low, high)` (`torch.randint`), int64 unless a dtype is given.
