@@ -85,13 +85,9 @@ impl PyTensor {
             TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
             TensorValue::SparseCoo(c) => {
                 let s = c.get();
-                let meta = TensorOptions::new().dtype(s.dtype()).device(oxtorch::Device::meta());
-                oxtorch::empty(s.sizes(), meta).py().map(std::borrow::Cow::Owned)
+                shape_carrier(s.sizes(), s.dtype()).map(std::borrow::Cow::Owned)
             }
-            TensorValue::Global(g) => {
-                let meta = TensorOptions::new().dtype(g.dtype()).device(oxtorch::Device::meta());
-                oxtorch::empty(g.shape(), meta).py().map(std::borrow::Cow::Owned)
-            }
+            TensorValue::Global(g) => shape_carrier(g.shape(), g.dtype()).map(std::borrow::Cow::Owned),
         }
     }
 
@@ -104,6 +100,14 @@ impl PyTensor {
             TensorValue::Global(g) => g.to_logical().py().map(std::borrow::Cow::Owned),
         }
     }
+}
+
+/// A meta tensor of `sizes` and `dtype` that stands for a sparse or global tensor's shape: zero strides, so that
+/// no size a sparse tensor can have (`[1, 2^62]`, whose dense layout would pass int64) fails a stride or
+/// storage-size check.
+fn shape_carrier(sizes: &[usize], dtype: DType) -> PyResult<Tensor> {
+    let meta = TensorOptions::new().dtype(dtype).device(oxtorch::Device::meta());
+    oxtorch::empty_strided(sizes, &vec![0; sizes.len()], meta).py()
 }
 
 /// Runs `f`, releasing the interpreter lock for large work on storages Python cannot also be writing to (see

@@ -5,8 +5,8 @@
 use oxtorch::scalar::{cpp_double, ConversionCheck};
 use oxtorch::tensor::factory::check_data_value;
 use oxtorch::{
-    arange, arange_step, full, linspace, scalar_tensor, tensor, zeros, DType, Error, Scalar, Tensor, TensorIndex,
-    TensorOptions,
+    arange, arange_step, full, linspace, scalar_tensor, tensor, zeros, DType, Device, Error, Scalar, Tensor,
+    TensorIndex, TensorOptions,
 };
 
 fn expect_err<T: std::fmt::Debug>(r: oxtorch::Result<T>, kind: &str, message: &str) {
@@ -984,4 +984,37 @@ fn regression_complex_products_round_as_pytorchs_loop() {
     };
     assert_eq!(quotient(1), c(0.8230141f32 as f64, -0.048214953f32 as f64));
     assert_eq!(quotient(2), c(0.8230141f32 as f64, -0.04821495f32 as f64));
+}
+
+/// F60: PyTorch's meta kernel for `normal_` checks the dtype once the tensor exists, so `randn` on meta reports
+/// its sizes' errors (as `empty` checks them) before an integer dtype.
+#[test]
+fn regression_meta_randn_checks_sizes_before_the_dtype() {
+    let meta = |dtype| TensorOptions::new().dtype(dtype).device(Device::meta());
+    expect_err(
+        oxtorch::randn(&[3, 2, 1 << 62], meta(DType::Int64), None),
+        "RuntimeError",
+        "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]",
+    );
+    expect_err(
+        oxtorch::randn(&[2, 3], meta(DType::Int64), None),
+        "RuntimeError",
+        "expected a floating-point or complex dtype, but got dtype=torch.int64",
+    );
+    assert_eq!(oxtorch::randn(&[2, 3], meta(DType::Float16), None).unwrap().strides(), [3, 1]);
+}
+
+/// F61: floating `arange` a vector at a time keeps PyTorch's positions: each 16-element float16 vector is computed
+/// from its first element rounded to float16, so elements 35, 36, 43, 50, 60 and 62 of `arange(0.1, 6.5, 0.1)`
+/// differ from `start + i * step` rounded once. PyTorch 2.15's bits.
+#[test]
+fn regression_float16_arange_rounds_each_vector_start() {
+    let r = arange_step(0.1, 6.5, 0.1, DType::Float16).unwrap();
+    let bits: Vec<u16> = r.to_vec::<half::f16>().unwrap().iter().map(|h| h.to_bits()).collect();
+    assert_eq!(bits.len(), 64);
+    let expected =
+        [(0, 0x2e66), (35, 0x4334), (36, 0x4367), (43, 0x4467), (50, 0x4519), (60, 0x4619), (62, 0x464c), (63, 0x4666)];
+    for (i, b) in expected {
+        assert_eq!(bits[i], b, "element {i}");
+    }
 }

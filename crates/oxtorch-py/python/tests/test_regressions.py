@@ -798,3 +798,29 @@ def test_sparse_empty_with_a_negative_and_a_zero_size():
         torch.empty([1, 0, -1], layout=torch.sparse_coo, dtype=torch.float16)
     with raises(RuntimeError, "numel: integer multiplication overflow"):
         torch.empty([2, -1], layout=torch.sparse_coo)
+
+
+def test_half_alpha_rounds_the_product_in_the_scalar_loop():
+    """F62: float16/bfloat16 `add`/`sub` with an alpha round `alpha * other` to the storage type where PyTorch's
+    scalar loop computes (short tensors, the remainder after its 32-element vector blocks), and fuse it in float32
+    in the blocks. PyTorch 2.15's values (the fuzzer's arith family)."""
+    v0 = torch.arange(48, dtype=torch.float16).reshape((4, 3, 4))
+    r = v0.add(other=torch.tensor(-32768, dtype=torch.int16), alpha=2)
+    # the vector blocks (elements 0..31) fuse in float32: -65536 + x is -inf in float16 up to x = 16, -65504 from
+    # 17 on; the scalar loop (32..47) rounds -65536 to float16 (-inf) first
+    values = r.flatten().tolist()
+    assert values == [-math.inf] * 17 + [-65504.0] * 15 + [-math.inf] * 16
+    out = torch.zeros((1, 3), dtype=torch.float64)
+    torch.sub(torch.tensor([[-45.0, 92.0, -54.0]], dtype=torch.bfloat16), 11, alpha=-3.727, out=out)
+    assert out.tolist() == [[-4.0, 133.0, -13.0]]
+
+
+def test_sparse_attributes_and_densifying_beyond_memory():
+    """F63, F64: a sparse tensor whose dense layout would overflow (`[1, 2^62]` on meta) still reports its dtype
+    and shape, and densifying one beyond memory is PyTorch's allocation error, not an abort of the process."""
+    v0 = torch.empty(size=(1, 2**62), device="meta", layout=torch.sparse_coo, dtype=torch.bfloat16)
+    assert (v0.dtype, v0.shape, v0.sparse_dim()) == (torch.bfloat16, torch.Size([1, 2**62]), 2)
+    big = torch.zeros((2**40, 2**20), layout=torch.sparse_coo)
+    with raises(RuntimeError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                              "4611686018427387904 bytes. Error code 12 (Cannot allocate memory)"):
+        big.to_dense()

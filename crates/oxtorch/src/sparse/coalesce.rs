@@ -255,7 +255,8 @@ impl SparseCooTensor {
         let numel = self.numel();
         crate::dispatch_dtype!(dtype, T => {
             let v = host_values::<T>(&values)?;
-            let mut out = vec![T::default(); numel];
+            // fallible: a dense tensor beyond memory is PyTorch's allocation error, not an abort
+            let mut out: Vec<T> = crate::backend::cpu::try_filled_vec(numel)?;
             for k in 0..nnz {
                 let row: usize = (0..sd).map(|d| idx[d * nnz + k] as usize * strides[d]).sum();
                 let dst = &mut out[row * block..(row + 1) * block];

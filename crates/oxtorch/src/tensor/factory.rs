@@ -334,7 +334,6 @@ pub fn arange_step(
 /// rounded to the dtype (PyTorch's bfloat16 vector rounds `k * step` before adding it; measured against PyTorch
 /// 2.15), every other element `start + step * i` fused and rounded once.
 fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Tensor> {
-    use half::slice::HalfFloatSliceExt;
     let threads = crate::backend::cpu::parallel::get_num_threads();
     let blocks = RangeBlocks::new(len, 32 / dtype.itemsize(), threads);
     match dtype {
@@ -354,27 +353,9 @@ fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Ten
                 values
             };
             if dtype == DType::Float16 {
-                cpu_filled(len, |out: &mut [half::f16]| {
-                    blocks.fill(
-                        out,
-                        |first, out| {
-                            let base = half::f16::from_f32(at(first)).to_f32();
-                            out.convert_from_f32_slice(&lanes(base)[..out.len()])
-                        },
-                        |i| half::f16::from_f32(at(i)),
-                    )
-                })
+                half_range(len, blocks, half::f16::from_f32, half::f16::to_f32, at, lanes)
             } else {
-                cpu_filled(len, |out: &mut [half::bf16]| {
-                    blocks.fill(
-                        out,
-                        |first, out| {
-                            let base = half::bf16::from_f32(at(first)).to_f32();
-                            out.convert_from_f32_slice(&lanes(base)[..out.len()])
-                        },
-                        |i| half::bf16::from_f32(at(i)),
-                    )
-                })
+                half_range(len, blocks, half::bf16::from_f32, half::bf16::to_f32, at, lanes)
             }
         }
         DType::Float32 => {
@@ -398,6 +379,30 @@ fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Ten
             cpu_filled(len, |out: &mut [f64]| blocks.fill(out, |first, out| mul_add_steps(step, at(first), out), at))
         }
     }
+}
+
+/// A float16 or bfloat16 range (see [`floating_range`]): `at(i)` is element `i` computed on its own and `lanes(base)`
+/// a vector from its first element, both in float; `round` stores a float in `H`, `widen` reads it back.
+fn half_range<H>(
+    len: usize,
+    blocks: RangeBlocks,
+    round: fn(f32) -> H,
+    widen: fn(H) -> f32,
+    at: impl Fn(usize) -> f32 + Sync,
+    lanes: impl Fn(f32) -> [f32; 16] + Sync,
+) -> Result<Tensor>
+where
+    H: CpuElement,
+    [H]: half::slice::HalfFloatSliceExt,
+{
+    use half::slice::HalfFloatSliceExt;
+    cpu_filled(len, |out: &mut [H]| {
+        blocks.fill(
+            out,
+            |first, out| out.convert_from_f32_slice(&lanes(widen(round(at(first))))[..out.len()]),
+            |i| round(at(i)),
+        )
+    })
 }
 
 /// A contiguous 1-D CPU tensor of `len` elements of type `T`, allocated fallibly as in [`cpu_values_checked`]

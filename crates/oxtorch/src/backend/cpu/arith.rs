@@ -11,7 +11,8 @@ use num_complex::Complex;
 /// code (the remainder after the last block, and every element of a loop that cannot vectorize), which it
 /// contracts into fused multiply-adds: every element for complex128; for complex64 the compiler vectorizes the
 /// scalar code itself, in groups of 2 or 4 elements that are fused, the others plain (see `complex_arith!`).
-/// Real types do not depend on it. Measured against PyTorch 2.15 (`fuzz/FINDINGS.md`, F57).
+/// Of the real types only float16/bfloat16 depend on it, in `add`/`sub` with an `alpha` (`backend/cpu/mod.rs`). Measured against
+/// PyTorch 2.15 (`fuzz/FINDINGS.md`, F57, F62).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoopPosition {
     /// In a vectorized block.

@@ -24,12 +24,14 @@ pub enum Rhs<'a, C> {
 }
 
 /// Runs `out = f(a, b)` over `plan` (operands: 0 = out, 1 = a, 2 = b). `a = None` means the first input is the
-/// output itself (an in-place operation), read at the output's positions.
+/// output itself (an in-place operation), read at the output's positions. `f` is given each element's
+/// [`LoopPosition`] when `positional` (else a default one, and the loops are free to vectorize).
 pub fn binary<D: CpuElement, C: Arith>(
     plan: &Plan,
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
+    positional: bool,
     f: impl Fn(C, C, LoopPosition) -> C + Sync,
 ) {
     let typed_b = match b {
@@ -42,13 +44,15 @@ pub fn binary<D: CpuElement, C: Arith>(
     };
     if let (Some(b), Some(a)) = (typed_b, typed_a) {
         if let Some(o) = D::slice_mut(out) {
-            for_chunks(plan, o, |o, start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, &f));
+            let run =
+                |o: &mut [D], start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, positional, &f);
+            for_chunks(plan, o, run);
             return;
         }
     }
     // the mixed path is generic over the dtypes only; the operation runs per chunk through `compute`
     let compute = |xa: &[C], xb: &[C], r: &mut [C], pos: &[LoopPosition]| {
-        if C::POSITIONAL {
+        if positional {
             for (((r, &p), &q), &at) in r.iter_mut().zip(xa).zip(xb).zip(pos) {
                 *r = f(p, q, at);
             }
@@ -58,11 +62,11 @@ pub fn binary<D: CpuElement, C: Arith>(
             }
         }
     };
-    mixed::<D, C>(plan, out, a, b, &compute)
+    mixed::<D, C>(plan, out, a, b, positional, &compute)
 }
 
 /// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i], pos[i])` (`pos` is only filled for a
-/// positional compute type).
+/// positional operation).
 type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C], &[LoopPosition]) + Sync + 'f;
 
 /// The [`LoopRun`] of a run of `len` elements with the plan's inner strides, for element type `D` (whose vector
@@ -77,11 +81,15 @@ fn mixed<D: Element, C: Arith>(
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
+    positional: bool,
     compute: &ChunkFn<'_, C>,
 ) {
     crate::dispatch_dtype!(out.dtype(), O => {
         if let Some(o) = <O as CpuElement>::slice_mut(out) {
-            for_chunks(plan, o, |o, start, end, base| mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, compute));
+            let run = |o: &mut [O], start, end, base| {
+                mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, positional, compute)
+            };
+            for_chunks(plan, o, run);
         }
     })
 }
@@ -101,12 +109,13 @@ fn typed_loop<D: Element, C: Arith>(
     o: &mut [D],
     a: Option<&[D]>,
     b: TypedRhs<'_, D, C>,
+    positional: bool,
     f: &impl Fn(C, C, LoopPosition) -> C,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
     let g = |p: D, q: C| f(p.cast::<C>(), q, LoopPosition::default()).cast::<D>();
     plan.for_each_run_in(start, end, base, |offs, len| {
-        if C::POSITIONAL {
+        if positional {
             positional_run(offs, len, (so, sa, sb), o, a, b, f);
             return;
         }
@@ -157,7 +166,7 @@ fn typed_loop<D: Element, C: Arith>(
     });
 }
 
-/// One run of [`typed_loop`] for a compute type whose results depend on the loop position: element by element,
+/// One run of [`typed_loop`] for an operation whose results depend on the loop position: element by element,
 /// each with its [`LoopPosition`].
 fn positional_run<D: Element, C: Arith>(
     offs: &[usize],
@@ -192,6 +201,7 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
     o: &mut [O],
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
+    positional: bool,
     compute: &ChunkFn<'_, C>,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
@@ -204,7 +214,7 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
         let mut done = 0;
         while done < len {
             let n = CHUNK.min(len - done);
-            if C::POSITIONAL {
+            if positional {
                 for (k, p) in pos[..n].iter_mut().enumerate() {
                     *p = run.at(done + k);
                 }

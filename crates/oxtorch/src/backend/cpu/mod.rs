@@ -22,7 +22,7 @@ pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;
 
-use self::arith::Arith;
+use self::arith::{Arith, LoopPosition};
 use self::binary::{load, Rhs, CHUNK};
 use self::lock::{cpu_part, read_alias, with_locked, WriteAccess};
 use super::{Arg, BinaryCall};
@@ -206,21 +206,38 @@ fn compute<D: CpuElement, C: Arith>(
     // `other * alpha + self` (fused for float32/float64, see `Arith::mul_add`), subtraction negating alpha, and
     // complex types always multiply, which decides infinities' and zeros' signs
     let plain = |s: &Scalar| !D::DTYPE.is_complex() && s.to_complex() == num_complex::Complex::new(1.0, 0.0);
+    let positional = C::POSITIONAL;
     match op {
-        BinaryOp::Add { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, |a, b, _| C::add(a, b)),
-        BinaryOp::Sub { alpha } if plain(&alpha) => binary::binary::<D, C>(plan, out, lhs, rhs, |a, b, _| C::sub(a, b)),
+        BinaryOp::Add { alpha } if plain(&alpha) => {
+            binary::binary::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::add(a, b))
+        }
+        BinaryOp::Sub { alpha } if plain(&alpha) => {
+            binary::binary::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::sub(a, b))
+        }
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
             let alpha = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
             let alpha: C = D::from_scalar(alpha).cast();
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, at| C::mul_add_at(b, alpha, a, at))
+            // PyTorch's scalar loop (the remainder after its vector blocks, and loops that do not vectorize)
+            // computes `self + alpha * other` in the storage type, so on float16/bfloat16 the product is rounded to
+            // it; its vector blocks, and oxtorch's float32/float64 everywhere, fuse the product
+            // (`Arith::mul_add_at`; README deviation 8 for float32/float64's scalar loop)
+            let reduced = D::DTYPE.is_floating_point() && D::DTYPE != C::DTYPE;
+            let f = move |a: C, b: C, at: LoopPosition| {
+                if reduced && !at.vector {
+                    C::add(a, C::mul(b, alpha).cast::<D>().cast::<C>())
+                } else {
+                    C::mul_add_at(b, alpha, a, at)
+                }
+            };
+            binary::binary::<D, C>(plan, out, lhs, rhs, positional || reduced, f)
         }
-        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, C::mul_at),
-        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, C::div_at),
+        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, positional, C::mul_at),
+        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, positional, C::div_at),
         BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, _| C::div_trunc_rounding(a, b, round))
+            binary::binary::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_trunc_rounding(a, b, round))
         }
         BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, move |a, b, _| C::div_floor_rounding(a, b, round))
+            binary::binary::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_floor_rounding(a, b, round))
         }
     }
 }
