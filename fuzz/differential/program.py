@@ -135,6 +135,26 @@ _REPEATED_ELLIPSIS = re.compile(r"\.\.\..*\.\.\.")
 _NEGATION = re.compile(r"(^|[=(,\s])-\s*v\d|\bneg\(")
 
 
+_VARIABLE = re.compile(r"\bv\d+\b")
+_OUT_ARGUMENT = re.compile(r"\bout=v\d+")
+_COMPLEX_LITERAL = re.compile(r"\bcomplex\(|\d[jJ]\b")
+
+
+def _computes_in_complex32(i, stmts, outs) -> bool:
+    """Whether statement `i` computes with a float16 tensor and a complex operand (a complex tensor or number),
+    which PyTorch does in complex32 whatever dtype the result is then stored in (README deviation 1; the result's
+    own dtype does not show it when it is written into an `out=` tensor of another dtype). The operands' dtypes are
+    the ones PyTorch's earlier statements observed for the variables the statement names."""
+    code = _OUT_ARGUMENT.sub("", stmts[i].code)
+    dtypes = set()
+    for name in set(_VARIABLE.findall(code)):
+        for s, o in zip(stmts[:i], outs[:i]):
+            if s.observe == name and o is not None and o.out[0] == "ok" and o.out[1][0] == "T":
+                dtypes.add(o.out[1][1])
+    complex_operand = any(d.startswith("complex") for d in dtypes) or bool(_COMPLEX_LITERAL.search(code))
+    return "float16" in dtypes and complex_operand
+
+
 def _without_zero_signs(obs) -> str:
     """An observation's text with the sign of every zero dropped (deviation 5: PyTorch's vectorized complex
     negation computes `0 - x`, giving +0 for a zero part, where its scalar loop and oxtorch give -0)."""
@@ -249,6 +269,8 @@ def verdict(seed, fam, stmts, outs, oouts) -> Result:
         if dev:
             return Result(seed, fam, "deviation", dev, i, stmt.op, dev)
         if diff[0] == "value" and tout.out[0] == oout.out[0] == "ok":
+            if _computes_in_complex32(i, stmts, outs):
+                return Result(seed, fam, "deviation", "1-complex32", i, stmt.op, "1-complex32")
             for name, applies, explains in _VALUE_DEVIATIONS:
                 if applies(stmt.code) and explains(tout.out[1], oout.out[1]):
                     return Result(seed, fam, "deviation", name, i, stmt.op, name)

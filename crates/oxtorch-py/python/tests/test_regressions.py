@@ -824,3 +824,21 @@ def test_sparse_attributes_and_densifying_beyond_memory():
     with raises(RuntimeError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate "
                               "4611686018427387904 bytes. Error code 12 (Cannot allocate memory)"):
         big.to_dense()
+
+
+def test_setitem_checks_a_leading_mask_before_converting_the_value():
+    """F66: assigning one value through advanced indices meets PyTorch's `canDispatchToMaskedFill` first, which
+    checks the shape of the first index if that is a mask, before the value is converted; other masks and index
+    tensors are checked after it (the fuzzer's index family, seed 8267190)."""
+    v0 = torch.full((1, 1, 2), -65.0, dtype=torch.float16)
+    with raises(IndexError, "The shape of the mask [1] at index 0 does not match the shape of the indexed tensor "
+                            "[0, 1, 2, 1] at index 2"):
+        v0[2:, ..., torch.tensor([True]), False] = complex(2.0, -6.0)
+    v1 = torch.full((2, 2, 2), -65.0)
+    with raises(IndexError, "The shape of the mask [3] at index 0 does not match the shape of the indexed tensor "
+                            "[2, 2, 2] at index 0"):
+        v1[torch.tensor([True, False, True]), torch.tensor([0])] = 1e300
+    with raises(RuntimeError, "value cannot be converted to type float without overflow"):
+        v1[torch.tensor([0]), torch.tensor([[True, False, True]])] = 1e300
+    with raises(RuntimeError, "value cannot be converted to type float without overflow"):
+        v1[torch.tensor([True, True]), torch.tensor([True]), 0] = complex(2.0, -6.0)

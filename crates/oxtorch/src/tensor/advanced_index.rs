@@ -179,9 +179,15 @@ impl Tensor {
             }
         }
         check_index_count(&view, &sliced.indices)?;
-        if masked_fill {
-            for (d, index) in sliced.indices.iter().enumerate() {
-                if let Some(mask) = index {
+        // a one-element value meets PyTorch's `canDispatchToMaskedFill` first, which checks the shape of the first
+        // index if that is a mask, before anything converts the value (the shortcut itself needs a single mask)
+        let one_value = match value {
+            IndexValue::Scalar(_) => true,
+            IndexValue::Tensor(t) => t.numel() == 1 && t.device().is_cpu(),
+        };
+        if one_value {
+            if let Some((d, Some(mask))) = sliced.indices.iter().enumerate().find(|(_, i)| i.is_some()) {
+                if is_mask(mask) {
                     check_mask_shape(&view, d, mask)?;
                 }
             }
