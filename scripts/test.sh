@@ -19,7 +19,8 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 ./scripts/setup.sh
 # libnvrtc from the venv's nvidia-cuda-nvrtc wheel: tests/cuda_kernels.rs compiles every generated kernel with it
-nvrtc_lib=$(.venv/bin/python -c 'import nvidia, pathlib; print(next(q for p in nvidia.__path__ for q in pathlib.Path(p).glob("cu*/lib")))' 2>/dev/null || true)
+# (the folder holding libnvrtc itself: with PyTorch installed for the benchmarks, nvidia/ holds cudnn/lib and others too)
+nvrtc_lib=$(.venv/bin/python -c 'import nvidia, pathlib; print(next(q.parent for p in nvidia.__path__ for q in pathlib.Path(p).glob("*/lib/libnvrtc.so*")))' 2>/dev/null || true)
 LD_LIBRARY_PATH="${nvrtc_lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" cargo test --workspace
 
 .venv/bin/python -m pytest crates/oxtorch-py/python/tests -q -p no:cacheprovider

@@ -999,7 +999,7 @@ fn regression_meta_randn_checks_sizes_before_the_dtype() {
     expect_err(
         oxtorch::randn(&[2, 3], meta(DType::Int64), None),
         "RuntimeError",
-        "expected a floating-point or complex dtype, but got dtype=torch.int64",
+        "expected a floating-point or complex dtype, but got dtype=oxtorch.int64",
     );
     assert_eq!(oxtorch::randn(&[2, 3], meta(DType::Float16), None).unwrap().strides(), [3, 1]);
 }
