@@ -11,8 +11,8 @@ use num_complex::Complex;
 /// code (the remainder after the last block, and every element of a loop that cannot vectorize), which it
 /// contracts into fused multiply-adds: every element for complex128; for complex64 the compiler vectorizes the
 /// scalar code itself, in groups of 2 or 4 elements that are fused, the others plain (see `complex_arith!`).
-/// Of the real types only float16/bfloat16 depend on it, in `add`/`sub` with an `alpha` (`backend/cpu/mod.rs`). Measured against
-/// PyTorch 2.15 (`fuzz/FINDINGS.md`, F57, F62).
+/// Of the real types only float16/bfloat16 depend on it, in `add`/`sub` with an `alpha` (`backend/cpu/mod.rs`).
+/// Measured against PyTorch 2.15 (`fuzz/FINDINGS.md`, F57, F62).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoopPosition {
     /// In a vectorized block.
@@ -215,7 +215,7 @@ float_arith!(f32, f64);
 /// `mul_add` is a call to the C library's `fma` (a loop over 10^7 doubles took 37 ms that way, 21 ms with the
 /// instruction detected at run time, 15 ms unfused); `add(alpha=2.5)` of 10^7 doubles takes about 18 ms against
 /// 12 ms for a plain `add`.
-pub(crate) mod fused {
+mod fused {
     /// The generic fallback and the hardware version compute the same exactly rounded value.
     pub(crate) trait MulAdd: Copy {
         fn software(self, b: Self, c: Self) -> Self;
