@@ -264,7 +264,8 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("-j", "--jobs", type=int, default=max(1, (os.cpu_count() or 2)), help="worker processes")
     p.add_argument("--family", default=None, help="run one program family only")
-    p.add_argument("--timeout", type=float, default=20.0, help="seconds one library may spend on a program before it counts as a hang")
+    p.add_argument("--timeout", type=float, default=20.0,
+                   help="seconds one library may spend on a program before it counts as a hang")
     p.add_argument("--chunk", type=int, default=250, help="programs per worker request")
     p.add_argument("--show", type=int, default=40, help="signatures to print")
     p.add_argument("--report", help="write all signatures as JSON to this file")
