@@ -31,7 +31,7 @@ fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
 
 /// `requires_grad=True` on a new tensor of `dtype`, checked as PyTorch checks it once the tensor exists: it
 /// refuses tensors that are not floating or complex; oxtorch has no autograd, so it refuses the others too.
-pub(crate) fn check_requires_grad(dtype: oxtorch::DType, requires_grad: bool) -> PyResult<()> {
+fn check_requires_grad(dtype: oxtorch::DType, requires_grad: bool) -> PyResult<()> {
     if requires_grad {
         if !(dtype.is_floating_point() || dtype.is_complex()) {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
@@ -50,7 +50,7 @@ fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
 }
 
 /// A new tensor of any layout (sparse, global), after [`check_requires_grad`].
-pub(crate) fn refuse_grad(t: PyTensor, requires_grad: bool) -> PyResult<PyTensor> {
+pub(crate) fn grad_any_layout(t: PyTensor, requires_grad: bool) -> PyResult<PyTensor> {
     if requires_grad {
         check_requires_grad(t.shaped()?.dtype(), requires_grad)?;
     }
@@ -127,7 +127,7 @@ pub fn tensor(
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         crate::global::check_no_device(&opts)?;
         let local = tensor(data, dtype, None, false, false, None, None)?;
-        return refuse_grad(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
+        return grad_any_layout(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
     }
     // a tensor is copied (to the given dtype and device, else its own)
     if let Ok(t) = data.cast::<PyTensor>() {
@@ -213,11 +213,11 @@ macro_rules! sized_factory {
             if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
                 check_layout(layout, stringify!($name))?;
                 let t = crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?;
-                return Py::new(py, refuse_grad(t, requires_grad)?);
+                return Py::new(py, grad_any_layout(t, requires_grad)?);
             }
             if stringify!($name) != "ones" {
                 if let Some(t) = crate::sparse::sparse_factory(&sizes, layout, opts)? {
-                    return Py::new(py, refuse_grad(t, requires_grad)?);
+                    return Py::new(py, grad_any_layout(t, requires_grad)?);
                 }
             }
             // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
@@ -260,12 +260,12 @@ pub fn empty(
         // an empty sparse tensor, whatever the memory format asked for
         let sizes = signed_size_arg("empty", size, kwargs)?;
         crate::sparse::check_sparse_numel(&sizes)?;
-        return Py::new(py, refuse_grad(crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?, requires_grad)?);
+        return Py::new(py, grad_any_layout(crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?, requires_grad)?);
     }
     check_layout(layout, "empty")?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
         let t = crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?;
-        return Py::new(py, refuse_grad(t, requires_grad)?);
+        return Py::new(py, grad_any_layout(t, requires_grad)?);
     }
     into_out(py, grad(oxtorch::empty(&size_arg("empty", size, kwargs)?, opts).py()?, requires_grad)?, out)
 }
@@ -329,7 +329,7 @@ pub fn full(
     let opts = out_options(options(dtype, device, None)?, out)?;
     let sizes = to_sizes(&size)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
-        return Py::new(py, refuse_grad(crate::global::full(&sizes, value, opts, &p, &s)?, requires_grad)?);
+        return Py::new(py, grad_any_layout(crate::global::full(&sizes, value, opts, &p, &s)?, requires_grad)?);
     }
     let t = oxtorch::full(&sizes, value, opts).py()?;
     into_out(py, grad(t, requires_grad)?, out)
@@ -421,7 +421,7 @@ pub fn arange(
     }
     check_layout(layout, "arange")?;
     if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
-        return Py::new(py, refuse_grad(crate::global::arange(s, e, st, opts, &p, &sbp)?, requires_grad)?);
+        return Py::new(py, grad_any_layout(crate::global::arange(s, e, st, opts, &p, &sbp)?, requires_grad)?);
     }
     into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
 }
@@ -584,7 +584,7 @@ macro_rules! random_factory {
                     Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                     None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
                 };
-                return Py::new(py, refuse_grad(t?, requires_grad)?);
+                return Py::new(py, grad_any_layout(t?, requires_grad)?);
             }
             let t = match generator {
                 Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
@@ -654,7 +654,7 @@ pub fn randint(
             ),
             None => crate::global::randint(low, high, &s, opts, None, &p, &sbp),
         };
-        return Py::new(py, refuse_grad(t?, requires_grad)?);
+        return Py::new(py, grad_any_layout(t?, requires_grad)?);
     }
     let t = match generator {
         Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
@@ -682,7 +682,7 @@ macro_rules! like_factory {
             check_pin_memory(pin_memory)?;
             let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
             if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                return refuse_grad(t, requires_grad);
+                return grad_any_layout(t, requires_grad);
             }
             check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;
@@ -735,7 +735,7 @@ macro_rules! random_like_factory {
             check_pin_memory(pin_memory)?;
             let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
             if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                return refuse_grad(t, requires_grad);
+                return grad_any_layout(t, requires_grad);
             }
             check_layout(layout, stringify!($name))?;
             let $o = options(dtype, device, memory_format)?;

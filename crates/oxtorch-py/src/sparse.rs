@@ -402,7 +402,7 @@ pub fn sparse_coo_tensor(
         _ => Err(PyTypeError::new_err("sparse_coo_tensor(): expected indices and values, or a size")),
     }?;
     // PyTorch sets requires_grad on the new tensor
-    crate::functions::refuse_grad(t, requires_grad)
+    crate::functions::grad_any_layout(t, requires_grad)
 }
 
 /// `torch.zeros(*size, layout=torch.sparse_coo)` / `torch.empty(...)`: a sparse tensor without elements.

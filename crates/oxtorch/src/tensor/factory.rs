@@ -381,8 +381,9 @@ fn floating_range(len: usize, dtype: DType, start: f64, step: f64) -> Result<Ten
     }
 }
 
-/// A float16 or bfloat16 range (see [`floating_range`]): `at(i)` is element `i` computed on its own and `lanes(base)`
-/// a vector from its first element, both in float; `round` stores a float in `H`, `widen` reads it back.
+/// A float16 or bfloat16 range (see [`floating_range`]): `at(i)` is element `i` computed on its own and
+/// `lanes(base)` a vector from its first element, both in float; `round` stores a float in `H`, `widen` reads it
+/// back.
 fn half_range<H>(
     len: usize,
     blocks: RangeBlocks,
