@@ -1018,3 +1018,22 @@ fn regression_float16_arange_rounds_each_vector_start() {
         assert_eq!(bits[i], b, "element {i}");
     }
 }
+
+/// F67: on the CPU, PyTorch's loop runs over `input.to(common)` for an input of another dtype, a dense copy: a
+/// strided float32 view added to a complex128 tensor with a complex alpha is one contiguous loop of plain products
+/// (its vector blocks), not the view's two-element runs of fused scalar code (`-0x1.4e7b4f70066e9p+998`, 1 ulp
+/// off). PyTorch 2.15's bits (the fuzzer's arith family, seed 10308055).
+#[test]
+fn regression_complex_loops_run_over_the_converted_inputs() {
+    use oxtorch::tensor::ops::BinaryOp;
+    let v0 = tensor(vec![5.0f32, 65.0, -74.0, 20.0, -89.0, -60.0], DType::Float32).unwrap().view(&[2, 1, 3]).unwrap();
+    let view = v0.slice(2, Some(1), None, 1).unwrap();
+    let v2 = full(&[2, 1, 2], num_complex::Complex::new(-1e300, 5.7), opts(DType::Complex128)).unwrap();
+    let alpha = Scalar::Complex(num_complex::Complex::new(3.5, 3.0));
+    let r = view.binary(BinaryOp::Add { alpha }, &v2).unwrap();
+    let expected = num_complex::Complex::new(-0x14e7b4f70066e8_i64 as f64, -0x11eb2d66005835_i64 as f64);
+    // the hexadecimal mantissas above, scaled to their exponent (2^998 / 2^52)
+    let expected = expected * 2f64.powi(946);
+    let got: Vec<_> = r.to_scalars().unwrap().iter().map(Scalar::to_complex).collect();
+    assert_eq!(got, vec![expected; 4]);
+}

@@ -842,3 +842,37 @@ def test_setitem_checks_a_leading_mask_before_converting_the_value():
         v1[torch.tensor([0]), torch.tensor([[True, False, True]])] = 1e300
     with raises(RuntimeError, "value cannot be converted to type float without overflow"):
         v1[torch.tensor([True, True]), torch.tensor([True]), 0] = complex(2.0, -6.0)
+
+
+def test_complex_loops_run_over_the_converted_operands():
+    """F67: on the CPU, PyTorch converts an input of another dtype than the common one to a dense copy
+    (`input.to(common)`) and computes into a contiguous temporary for an `out=` of another dtype, and its loop runs
+    over those: a strided float32 view added to a complex128 tensor is one contiguous loop of vector blocks (plain
+    products), not the view's short runs (fused scalar code). PyTorch 2.15's bits (the fuzzer's arith family, seed
+    10308055)."""
+    v0 = torch.tensor([[[5.0, 65.0, -74.0]], [[20.0, -89.0, -60.0]]], dtype=torch.float32)
+    v2 = torch.full((2, 1, 2), complex(-1e300, 5.7), dtype=torch.complex128)
+    r = v0[:, :, 1:].add(v2, alpha=complex(3.5, 3.0))
+    assert [(z.real.hex(), z.imag.hex()) for z in r.flatten().tolist()] == [
+        ("-0x1.4e7b4f70066e8p+998", "-0x1.1eb2d66005835p+998")
+    ] * 4
+    a = torch.tensor([39.42857142857143 - 158.66666666666666j, 74.28571428571429 - 88.33333333333333j,
+                      89.85714285714286 + 138.33333333333334j, 133 + 241.33333333333334j,
+                      73.71428571428571 + 112j, 127 + 28.666666666666668j,
+                      -134.28571428571428 + 240.66666666666666j, -6.571428571428571 + 196.66666666666666j],
+                     dtype=torch.complex64).reshape(2, 4)
+    b = torch.tensor([84.72727272727273 - 37.61538461538461j, 30 - 68.6923076923077j,
+                      76.9090909090909 - 52.15384615384615j, -69.81818181818181 - 18.307692307692307j,
+                      -3.5454545454545454 + 59.92307692307692j, -45 - 16.923076923076923j,
+                      10.363636363636363 - 60.84615384615385j, 16 - 37.61538461538461j],
+                     dtype=torch.complex64).reshape(2, 4)
+    plain = torch.mul(a, b)
+    # a transposed complex64 output is the scalar loop's (fused) for elements 2 and 4 ...
+    scalar = torch.empty(4, 2, dtype=torch.complex64).t()
+    torch.mul(a, b, out=scalar)
+    differs = [x != y for x, y in zip(plain.flatten().tolist(), scalar.flatten().tolist())]
+    assert differs == [False, False, True, False, True, False, False, False]
+    # ... but a transposed complex128 one gets the contiguous complex64 temporary's (plain) values
+    wide = torch.empty(4, 2, dtype=torch.complex128).t()
+    torch.mul(a, b, out=wide)
+    assert wide.tolist() == plain.tolist()

@@ -128,6 +128,13 @@ pub fn binary(call: &BinaryCall<'_>) -> Result<()> {
     }
 }
 
+/// Whether `op` computing in `dtype` on `device` rounds each element by where it falls in PyTorch's loop (on the
+/// CPU: complex arithmetic, and float16/bfloat16 `add`/`sub` with an alpha; see `cpu::arith::LoopPosition`).
+/// Such an operation must loop over the operands PyTorch's loop runs over, converted copies included.
+pub fn rounds_by_loop_layout(op: BinaryOp, dtype: DType, device: Device) -> bool {
+    device.is_cpu() && cpu::rounds_by_loop_layout(op, dtype)
+}
+
 /// Copies `src` into `dst` along `plan` (operand 0 `dst`, operand 1 `src`), converting each element by PyTorch's
 /// rules; both storages are on one device.
 pub fn copy(plan: &Plan, dst: &Storage, src: &Storage) -> Result<()> {

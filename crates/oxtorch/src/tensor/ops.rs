@@ -126,16 +126,47 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
         return Ok(out);
     }
     let (lhs_in, rhs_in) = (separated(lhs_in, &out)?, separated(rhs_in, &out)?);
-    let plan = iter::binary_plan(&out, &lhs_in, &rhs_in);
-    backend::binary(&BinaryCall {
-        op,
-        dtype: common,
-        plan: &plan,
-        out: out.storage(),
-        lhs: arg(&lhs_in),
-        rhs: arg(&rhs_in),
-    })?;
+    if backend::rounds_by_loop_layout(op, common, it.device) {
+        let (temporary, lhs_in, rhs_in) = pytorch_loop_operands(&out, lhs_in, rhs_in, common)?;
+        let target = temporary.as_ref().unwrap_or(&out);
+        run_kernel(op, common, target, &lhs_in, &rhs_in)?;
+        if let Some(t) = &temporary {
+            out.copy_(t)?;
+        }
+        return Ok(out);
+    }
+    run_kernel(op, common, &out, &lhs_in, &rhs_in)?;
     Ok(out)
+}
+
+/// Plans the loop over `out` and the inputs and runs the kernel of `op` computing in `common`.
+fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input, rhs: &Input) -> Result<()> {
+    let plan = iter::binary_plan(out, lhs, rhs);
+    backend::binary(&BinaryCall { op, dtype: common, plan: &plan, out: out.storage(), lhs: arg(lhs), rhs: arg(rhs) })
+}
+
+/// The operands TensorIterator's CPU loop runs over, for an operation whose rounding depends on the loop's layout
+/// (`backend::rounds_by_loop_layout`): an input of another dtype than `common` is `input.to(common)` (dense, its
+/// layout kept where it was dense), and an output of another dtype is computed into a contiguous temporary
+/// (returned first), which the caller copies into it. Other operations convert on the fly, with the same values.
+fn pytorch_loop_operands(
+    out: &Tensor,
+    lhs: Input,
+    rhs: Input,
+    common: DType,
+) -> Result<(Option<Tensor>, Input, Input)> {
+    let temporary =
+        (out.dtype() != common).then(|| super::factory::empty(out.sizes(), (common, out.device()))).transpose()?;
+    let converted = |input: Input| -> Result<Input> {
+        Ok(match input {
+            Input::Tensor(t) if t.dtype() != common => Input::Tensor(t.to_dtype(common)?),
+            // an in-place first input is read from the output before the temporary replaces it
+            Input::Output if temporary.is_some() => Input::Tensor(out.to_dtype(common)?),
+            other => other,
+        })
+    };
+    let (lhs, rhs) = (converted(lhs)?, converted(rhs)?);
+    Ok((temporary, lhs, rhs))
 }
 
 impl Tensor {

@@ -166,6 +166,18 @@ fn restore_output_from(plan: &Plan, out: &mut CpuBuffer, first: usize, kept: &[S
     })
 }
 
+/// Whether `alpha` is 1, so that a real `add`/`sub` is a plain sum (the product with it is exact).
+fn is_one(alpha: &Scalar) -> bool {
+    alpha.to_complex() == num_complex::Complex::new(1.0, 0.0)
+}
+
+/// Whether `op` in `dtype` rounds by [`LoopPosition`]: complex arithmetic (`Arith::POSITIONAL`), and
+/// float16/bfloat16 `add`/`sub` with an alpha other than 1 (see [`compute`]).
+pub(crate) fn rounds_by_loop_layout(op: BinaryOp, dtype: DType) -> bool {
+    let alpha_product = matches!(op, BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } if !is_one(&alpha));
+    dtype.is_complex() || (matches!(dtype, DType::Float16 | DType::BFloat16) && alpha_product)
+}
+
 /// Picks the element function for `op` in `D`'s compute type and runs the loop.
 fn run<D: CpuElement>(
     op: BinaryOp,
@@ -205,7 +217,7 @@ fn compute<D: CpuElement, C: Arith>(
     // `alpha == 1` is a plain add/sub for real types (the product is exact); otherwise PyTorch computes
     // `other * alpha + self` (fused for float32/float64, see `Arith::mul_add`), subtraction negating alpha, and
     // complex types always multiply, which decides infinities' and zeros' signs
-    let plain = |s: &Scalar| !D::DTYPE.is_complex() && s.to_complex() == num_complex::Complex::new(1.0, 0.0);
+    let plain = |s: &Scalar| !D::DTYPE.is_complex() && is_one(s);
     let positional = C::POSITIONAL;
     match op {
         BinaryOp::Add { alpha } if plain(&alpha) => {
