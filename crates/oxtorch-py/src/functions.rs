@@ -471,6 +471,37 @@ pub struct PyGenerator {
     pub(crate) inner: Mutex<oxtorch::Generator>,
 }
 
+/// A random factory's `generator=` argument as given: PyTorch's parser picks another overload when it is absent
+/// than when it is `None` (on meta, `randn` without one is a decomposition that checks the dtype first; with
+/// `generator=None` it is `empty` then `normal_`, which check the sizes first).
+pub enum GeneratorArg<'py> {
+    /// Not passed.
+    Absent,
+    /// Passed: a generator, or `None`.
+    Given(Option<PyRef<'py, PyGenerator>>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for GeneratorArg<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_none() {
+            return Ok(GeneratorArg::Given(None));
+        }
+        Ok(GeneratorArg::Given(Some(obj.extract()?)))
+    }
+}
+
+impl<'py> GeneratorArg<'py> {
+    /// The generator, if one was given.
+    fn generator(self) -> Option<PyRef<'py, PyGenerator>> {
+        match self {
+            GeneratorArg::Given(g) => g,
+            GeneratorArg::Absent => None,
+        }
+    }
+}
+
 #[pymethods]
 impl PyGenerator {
     #[new]
@@ -551,12 +582,12 @@ macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
-        #[pyo3(signature = (*size, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None, **kwargs))]
+        #[pyo3(signature = (*size, generator=GeneratorArg::Absent, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None, **kwargs))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             py: Python<'_>,
             size: &Bound<'_, PyTuple>,
-            generator: Option<PyRef<'_, PyGenerator>>,
+            generator: GeneratorArg<'_>,
             out: Option<&Bound<'_, PyTensor>>,
             dtype: Option<PyDType>,
             layout: Option<PyLayout>,
@@ -574,11 +605,12 @@ macro_rules! random_factory {
                 return Err(crate::sparse::factory_refusal(stringify!($name), Some(&sizes), opts.resolved_device()));
             }
             check_layout(layout, stringify!($name))?;
-            if stringify!($name) == "randn" && opts.resolved_device().is_meta() && generator.is_none() && placement.is_none() && sbp.is_none() {
+            if stringify!($name) == "randn" && opts.resolved_device().is_meta() && matches!(generator, GeneratorArg::Absent) && placement.is_none() && sbp.is_none() {
                 let t = meta_randn_decomposition(&signed_size_arg("randn", size, kwargs)?, opts)?;
                 return into_out(py, grad(t, requires_grad)?, out);
             }
             let s = size_arg(stringify!($name), size, kwargs)?;
+            let generator = generator.generator();
             if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
                 let t = match generator {
                     Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),

@@ -765,7 +765,8 @@ def test_meta_randn_checks_as_the_overload_it_reaches():
     """F60: `randn(size, device='meta')` without a generator is PyTorch's Python decomposition: negative sizes
     (a bare assertion), then the dtype, then its row-major strides parsed by `empty_strided` (a stride beyond int64
     is the parser's TypeError), then the element count; no storage-size check. With a generator it is the C++
-    kernel: the sizes as `empty` checks them, then the dtype (the fuzzer's random family; PyTorch 2.15's text)."""
+    kernel (also for `generator=None`): the sizes as `empty` checks them, then the dtype (the fuzzer's random family;
+    PyTorch 2.15's text)."""
     cond = ("Expected cond to be True, but got False. (Could this error message be improved? If so, please report "
             "an enhancement request to PyTorch.)")
     overflow = ("empty_strided(): argument 'stride' failed to unpack the object at pos 1 with error \"Overflow when "
@@ -781,6 +782,9 @@ def test_meta_randn_checks_as_the_overload_it_reaches():
         torch.randn((0, 2**62, 4), device="meta")
     with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]"):
         torch.randn((3, 2, 2**62), device="meta", generator=g)
+    # `generator=None` given explicitly picks the generator overload too: sizes before the dtype
+    with raises(RuntimeError, "Storage size calculation overflowed with sizes=[3, 2, 4611686018427387904]"):
+        torch.randn((3, 2, 2**62), device="meta", generator=None, dtype=torch.int64)
     with raises(RuntimeError, "numel: integer multiplication overflow"):
         torch.randn((2**62, 2, 2), device="meta")
     assert torch.randn((2**63 - 1,), device="meta").stride() == (1,)
