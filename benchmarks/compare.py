@@ -80,6 +80,8 @@ def make_cases():
     ocl, tcl = on.contiguous(memory_format=oxtorch.channels_last), tn.contiguous(memory_format=torch.channels_last)
     ocl2, tcl2 = on2.contiguous(memory_format=oxtorch.channels_last), tn2.contiguous(memory_format=torch.channels_last)
     ncl, ncl2 = np.ascontiguousarray(nchw.transpose(0, 2, 3, 1)), np.ascontiguousarray(nchw2.transpose(0, 2, 3, 1))
+    c64 = (g32 + 1j * f32).astype(np.complex64)
+    oc, tc = both(c64)
     o_acc, t_acc, n_acc = of.clone(), tf.clone(), f32.copy()
     o1, o2 = oxtorch.ones(1), oxtorch.ones(1)
     t1, t2 = torch.ones(1), torch.ones(1)
@@ -91,6 +93,7 @@ def make_cases():
         Case("in-place add_ f32 (2^24)", lambda: o_acc.add_(og), lambda: t_acc.add_(tg),
              lambda: np.add(n_acc, g32, out=n_acc)),
         Case("div i32 / i32 true (2^24)", lambda: oi / oj, lambda: ti / tj, lambda: i32 / j32),
+        Case("mul f32 * c64 (2^24)", lambda: of * oc, lambda: tf * tc, lambda: f32 * c64),
         Case("t().contiguous() 4096x4096 f32", lambda: osq.t().contiguous(), lambda: tsq.t().contiguous(),
              lambda: np.ascontiguousarray(sq.T)),
         Case("NCHW (32,64,56,56) -> channels_last", lambda: on.contiguous(memory_format=oxtorch.channels_last),

@@ -1037,3 +1037,19 @@ fn regression_complex_loops_run_over_the_converted_inputs() {
     let got: Vec<_> = r.to_scalars().unwrap().iter().map(Scalar::to_complex).collect();
     assert_eq!(got, vec![expected; 4]);
 }
+
+/// F69: a new sparse tensor is resized to its sizes before anything else, so sizes whose product overflows int64
+/// are PyTorch's numel error at creation (`zeros([3, 2^62], layout=sparse_coo)`); oxtorch made the tensor and
+/// failed when its shape was read (the fuzzer's factories family, seed 11170592).
+#[test]
+fn regression_sparse_tensors_check_their_numel_at_creation() {
+    use oxtorch::sparse::coo::{sparse_coo_tensor, sparse_zeros};
+    let overflow = "numel: integer multiplication overflow";
+    expect_err(sparse_zeros(&[3, 1 << 62], Some(DType::Int16), None), "RuntimeError", overflow);
+    expect_err(sparse_zeros(&[2, 1 << 62], None, Some(Device::meta())), "RuntimeError", overflow);
+    let indices = zeros(&[2, 0], opts(DType::Int64)).unwrap();
+    let values = zeros(&[0], opts(DType::Float32)).unwrap();
+    let made = |size: &[i64]| sparse_coo_tensor(&indices, &values, Some(size), Default::default());
+    expect_err(made(&[3, 1 << 62]), "RuntimeError", overflow);
+    assert_eq!(made(&[1, 1 << 62]).unwrap().sizes(), [1, 1 << 62]);
+}

@@ -820,10 +820,16 @@ def test_half_alpha_rounds_the_product_in_the_scalar_loop():
 
 
 def test_sparse_attributes_and_densifying_beyond_memory():
-    """F63, F64: a sparse tensor whose dense layout would overflow (`[1, 2^62]` on meta) still reports its dtype
-    and shape, and densifying one beyond memory is PyTorch's allocation error, not an abort of the process."""
+    """F63, F64, F69: a sparse tensor whose dense layout would overflow (`[1, 2^62]` on meta) still reports its dtype
+    and shape (one whose element count overflows int64 is not made), and densifying one beyond memory is PyTorch's allocation error, not an abort of the process."""
     v0 = torch.empty(size=(1, 2**62), device="meta", layout=torch.sparse_coo, dtype=torch.bfloat16)
     assert (v0.dtype, v0.shape, v0.sparse_dim()) == (torch.bfloat16, torch.Size([1, 2**62]), 2)
+    # F69: sizes whose product overflows int64 are refused when the tensor is made (seed 11170592)
+    overflow = "numel: integer multiplication overflow"
+    with raises(RuntimeError, overflow):
+        torch.zeros([3, 2**62], device="cpu", layout=torch.sparse_coo, dtype=torch.int16, pin_memory=False)
+    with raises(RuntimeError, overflow):
+        torch.sparse_coo_tensor(torch.zeros(2, 0, dtype=torch.int64), torch.zeros(0), (3, 2**62))
     big = torch.zeros((2**40, 2**20), layout=torch.sparse_coo)
     with raises(RuntimeError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate "
                               "4611686018427387904 bytes. Error code 12 (Cannot allocate memory)"):

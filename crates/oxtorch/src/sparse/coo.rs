@@ -92,6 +92,8 @@ pub fn sparse_coo_tensor(
             sizes
         }
     };
+    // PyTorch resizes the new tensor to the sizes (its numel check) before it sets the indices and values
+    shape::check_numel(&sizes)?;
     check_parts(&indices, &values, &sizes)?;
     if size.is_some() && options.check_invariants == Some(true) {
         check_index_bounds(&host, nnz, &sizes[..sparse_dim])?;
@@ -154,6 +156,7 @@ pub fn sparse_zeros_with_dims(
     device: Device,
 ) -> Result<SparseCooTensor> {
     let device = crate::backend::resolve_device(device)?;
+    shape::check_numel(sizes)?;
     let sparse_dim = sparse_dim.min(sizes.len());
     let indices = crate::zeros(&[sparse_dim, 0], (DType::Int64, device))?;
     let mut value_sizes = vec![0usize];
