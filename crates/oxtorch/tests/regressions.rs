@@ -1053,3 +1053,30 @@ fn regression_sparse_tensors_check_their_numel_at_creation() {
     expect_err(made(&[3, 1 << 62]), "RuntimeError", overflow);
     assert_eq!(made(&[1, 1 << 62]).unwrap().sizes(), [1, 1 << 62]);
 }
+
+/// F70: views whose new strides PyTorch computes in int64 wrap for the huge strides `as_strided` allows beside a
+/// zero size; PyTorch then refuses them where it makes the view: `diagonal` summed the two strides with `+` (an
+/// overflow panic in the cargo-fuzz target's checked build, a negative stride in release), and `slice`, `unfold`
+/// and `unsqueeze` made views with negative strides. PyTorch 2.15's messages.
+#[test]
+fn regression_views_refuse_strides_that_wrap() {
+    let base = |sizes: &[usize], strides: &[usize]| {
+        zeros(&[0], opts(DType::Float32)).unwrap().as_strided(sizes, strides, None).unwrap()
+    };
+    let symint = |s: i64| format!("IntArrayRef contains an int that cannot be represented as a SymInt: {s}");
+    let negative =
+        |list: &str| format!("as_strided: Negative strides are not supported at the moment, got strides: {list}");
+    let t = base(&[2, 2, 0], &[(1 << 63) - 1, 1 << 62, 1]);
+    expect_err(t.diagonal(0, 0, 1), "RuntimeError", &symint(-(1 << 62) - 1));
+    let t = base(&[2, 2, 0], &[(1 << 63) - 1, (1 << 62) + 1, 1]);
+    expect_err(t.diagonal(1, 0, 1), "RuntimeError", &negative("[1, -4611686018427387904]"));
+    let t = base(&[5, 0], &[1 << 62, 1]);
+    expect_err(t.slice(0, None, None, 3), "RuntimeError", &negative("[-4611686018427387904, 1]"));
+    expect_err(t.slice(0, None, None, 2), "RuntimeError", &symint(i64::MIN));
+    assert_eq!(t.slice(0, None, None, 4).unwrap().strides(), [0, 1]);
+    expect_err(t.unfold(0, 2, 3), "RuntimeError", &negative("[-4611686018427387904, 1, 4611686018427387904]"));
+    let t = base(&[3, 0], &[1 << 62, 1]);
+    expect_err(t.unsqueeze(0), "RuntimeError", &negative("[-4611686018427387904, 4611686018427387904, 1]"));
+    let t = base(&[4, 0], &[1 << 62, 1]);
+    assert_eq!(t.unsqueeze(0).unwrap().strides(), [0, 1 << 62, 1]);
+}

@@ -886,3 +886,25 @@ def test_complex_loops_run_over_the_converted_operands():
     wide = torch.empty(4, 2, dtype=torch.complex128).t()
     torch.mul(a, b, out=wide)
     assert wide.tolist() == plain.tolist()
+
+
+def test_views_refuse_strides_that_wrap():
+    """F70: `diagonal`, `slice`, `unfold` and `unsqueeze` compute new strides in int64, which wraps for the huge
+    strides `as_strided` allows beside a zero size; PyTorch refuses the result where it makes the view (the
+    cargo-fuzz target found `diagonal`'s overflow). PyTorch 2.15's messages."""
+    negative = "as_strided: Negative strides are not supported at the moment, got strides: "
+    t = torch.empty(0).as_strided((2, 2, 0), (2**63 - 1, 2**62, 1))
+    with raises(RuntimeError, "IntArrayRef contains an int that cannot be represented as a SymInt: -4611686018427387905"):
+        t.diagonal(0, 0, 1)
+    t = torch.empty(0).as_strided((5, 0), (2**62, 1))
+    with raises(RuntimeError, negative + "[-4611686018427387904, 1]"):
+        t[1::3]
+    with raises(RuntimeError, "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808"):
+        t[::2]
+    assert t[::4].stride() == (0, 1)
+    with raises(RuntimeError, negative + "[-4611686018427387904, 1, 4611686018427387904]"):
+        t.unfold(0, 2, 3)
+    with raises(RuntimeError, negative + "[-4611686018427387904, 4611686018427387904, 1]"):
+        torch.empty(0).as_strided((3, 0), (2**62, 1)).unsqueeze(0)
+    # view(dtype) keeps a wrapped stride, as PyTorch's does
+    assert t.view(torch.int16).stride() == (-2**63, 1)
