@@ -779,12 +779,7 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.dense("as_strided")?;
         let strides = sequence_ints(stride)?;
-        if strides.iter().any(|&s| s < 0) {
-            return Err(PyRuntimeError::new_err(format!(
-                "as_strided: Negative strides are not supported at the moment, got strides: {}",
-                oxtorch::shape::fmt_list(&strides)
-            )));
-        }
+        oxtorch::shape::check_as_strided_strides(&strides).py()?;
         let offset = storage_offset
             .map(|o| {
                 usize::try_from(o).map_err(|_| PyRuntimeError::new_err(format!("Tensor: invalid storage offset {o}")))

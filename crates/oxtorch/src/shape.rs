@@ -243,6 +243,15 @@ pub fn check_contiguous_storage(sizes: &[usize], itemsize: usize) -> Result<()> 
     Ok(())
 }
 
+/// PyTorch's `as_strided` check on the strides of a view (int64, as PyTorch computes them, so a wrapped product
+/// or sum shows as negative): no negative stride. It comes before the storage offset's check.
+pub fn check_as_strided_strides(strides: &[i64]) -> Result<()> {
+    if strides.iter().any(|&s| s < 0) {
+        runtime_err!("as_strided: Negative strides are not supported at the moment, got strides: {}", fmt_list(strides))
+    }
+    Ok(())
+}
+
 /// PyTorch's `compute_numel` check: the product of the sizes, multiplied left to right, must not overflow 64 bits
 /// (a zero later in the list does not undo an earlier overflow).
 pub fn check_numel(sizes: &[usize]) -> Result<()> {

@@ -231,12 +231,19 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
     shape::iterator_strides_in_order(shape, &perm)
 }
 
+/// Whether TensorIterator replaces `input` by `input.to(common)` before anything else: on the CPU, an input of
+/// another dtype than the common one (`compute_types`). The copy decides the output's layout
+/// ([`converted_strides`]), and the loop runs over it (what `tensor/ops.rs` follows where rounding depends on it).
+pub fn converts_first(input: &Tensor, common: DType, device: Device) -> bool {
+    device.is_cpu() && input.dtype() != common
+}
+
 /// The strides TensorIterator orders the dimensions by for an input it converts first: on the CPU, an input of
 /// another dtype than the common one is replaced by `input.to(common)` before the output is laid out, and that copy
 /// keeps a dense input's strides and lays out any other densely in its stride order. None: the input as it is.
 fn converted_strides(input: &Operand, common: DType, device: Device) -> Option<Dims> {
     match input {
-        Operand::Tensor(t) if device.is_cpu() && t.dtype() != common => {
+        Operand::Tensor(t) if converts_first(t, common, device) => {
             crate::tensor::factory::like_strides(t, MemoryFormat::Preserve).ok()
         }
         _ => None,

@@ -161,9 +161,14 @@ impl Tensor {
             };
         }
         let defined: Vec<&Tensor> = sliced.indices.iter().flatten().collect();
-        // one mask and one value: PyTorch's `masked_fill_` shortcut (`canDispatchToMaskedFill`), which checks the
-        // mask's shape first and reads the value as a number, so its dtype need not match
-        let masked_fill = matches!(defined.as_slice(), [m] if is_mask(m));
+        // a one-element value (a number, or one element on the CPU) meets PyTorch's `canDispatchToMaskedFill`
+        let one_value = match value {
+            IndexValue::Scalar(_) => true,
+            IndexValue::Tensor(t) => t.numel() == 1 && t.device().is_cpu(),
+        };
+        // one mask and one value: PyTorch's `masked_fill_` shortcut, which checks the mask's shape first and reads
+        // the value as a number, so its dtype need not match
+        let masked_fill = one_value && matches!(defined.as_slice(), [m] if is_mask(m));
         // one int64 index and a number: PyTorch's `index_fill_` route, which first refuses any complex number for a
         // real tensor, restrides the target (its storage check) before converting the number strictly, has no
         // size-0 check, and reports positions out of range against the tensor's dimension
@@ -179,12 +184,8 @@ impl Tensor {
             }
         }
         check_index_count(&view, &sliced.indices)?;
-        // a one-element value meets PyTorch's `canDispatchToMaskedFill` first, which checks the shape of the first
-        // index if that is a mask, before anything converts the value (the shortcut itself needs a single mask)
-        let one_value = match value {
-            IndexValue::Scalar(_) => true,
-            IndexValue::Tensor(t) => t.numel() == 1 && t.device().is_cpu(),
-        };
+        // `canDispatchToMaskedFill` checks the shape of the first index if that is a mask, before anything converts
+        // the value (the shortcut itself then needs a single mask)
         if one_value {
             if let Some((d, Some(mask))) = sliced.indices.iter().enumerate().find(|(_, i)| i.is_some()) {
                 if is_mask(mask) {
@@ -207,7 +208,7 @@ impl Tensor {
                 let value = crate::full(&[], *s, (view.dtype(), Device::cpu()))?;
                 (value, plan(&view, &sliced.indices, Route::IndexPut, false)?.sizes)
             }
-            IndexValue::Tensor(t) if masked_fill && t.numel() == 1 && !t.is_meta() => {
+            IndexValue::Tensor(t) if masked_fill => {
                 let item = t.item()?;
                 item.check_convertible(view.dtype(), crate::scalar::ConversionCheck::Strict)?;
                 let value = crate::full(&[], item, (view.dtype(), Device::cpu()))?;

@@ -159,7 +159,7 @@ fn pytorch_loop_operands(
         (out.dtype() != common).then(|| super::factory::empty(out.sizes(), (common, out.device()))).transpose()?;
     let converted = |input: Input| -> Result<Input> {
         Ok(match input {
-            Input::Tensor(t) if t.dtype() != common => Input::Tensor(t.to_dtype(common)?),
+            Input::Tensor(t) if iter::converts_first(&t, common, out.device()) => Input::Tensor(t.to_dtype(common)?),
             // an in-place first input is read from the output before the temporary replaces it
             Input::Output if temporary.is_some() => Input::Tensor(out.to_dtype(common)?),
             other => other,

@@ -15,15 +15,11 @@ fn view_offset(offset: usize) -> Result<usize> {
     Ok(offset)
 }
 
-/// PyTorch's `as_strided` check on a view's strides, computed in int64 arithmetic that wraps for the absurd strides
-/// `as_strided` allows beside a zero size (strides above `i64::MAX` here are such wrapped ones): no negative
-/// stride. It comes before the storage offset's check.
+/// [`shape::check_as_strided_strides`] on the strides of a view computed in int64 arithmetic, which wraps for the
+/// absurd strides `as_strided` allows beside a zero size (strides above `i64::MAX` here are such wrapped ones).
 fn check_as_strided(strides: &[usize]) -> Result<()> {
     let signed: Vec<i64> = strides.iter().map(|&s| s as i64).collect();
-    if signed.iter().any(|&s| s < 0) {
-        runtime_err!("as_strided: Negative strides are not supported at the moment, got strides: {}", fmt_list(&signed))
-    }
-    Ok(())
+    shape::check_as_strided_strides(&signed)
 }
 
 /// [`check_as_strided`] for a view whose strides PyTorch passes as an `IntArrayRef` (`diagonal`, `slice`,
