@@ -358,6 +358,13 @@ fn binary_cases(rng: &mut Lcg) -> Vec<Case> {
                     t(Geo { strides: vec![0, 1], offset: 1 }, divisor),
                 ),
                 (
+                    "strided_1d",
+                    vec![300],
+                    Geo::contiguous(&[300], 0),
+                    t(Geo { strides: vec![3], offset: 1 }, Values::Any),
+                    t(Geo { strides: vec![0], offset: 2 }, divisor),
+                ),
+                (
                     "inplace",
                     grid.clone(),
                     Geo { strides: vec![1, 7], offset: 0 },
@@ -474,17 +481,41 @@ fn cuda_specific_cases(rng: &mut Lcg) -> Vec<Case> {
         to_bytes(a.into_iter().zip(b).map(|(x, y)| 0.3f32.mul_add(y, x)))
     };
     cases.push(binary_case("add f32 with alpha 0.3 (fused)".into(), b, rng, Some(&fused)));
-    // integer floor division by zero is 0 (no error on the GPU)
-    let b = Binary {
-        op: BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
-        common: DType::Int32,
-        shape: flat.clone(),
-        out: (DType::Int32, g.clone()),
-        lhs: tensor(DType::Int32, Values::Any),
-        rhs: In::Value(Scalar::Int(0)),
-    };
-    let zeros = |_: &[Storage]| to_bytes(std::iter::repeat_n(0i32, 300));
-    cases.push(binary_case("div_floor i32 by zero".into(), b, rng, Some(&zeros)));
+    // integer division by zero is no error on the GPU: the quotient is all ones (32 of them for 64-bit values
+    // that fit 32 bits), the remainder the dividend, and floor division corrects the quotient where the signs
+    // differ (as recorded from PyTorch's CUDA build in cuda.json)
+    for mode in [RoundingMode::Trunc, RoundingMode::Floor] {
+        for dtype in [DType::Int32, DType::Int64] {
+            let b = Binary {
+                op: BinaryOp::Div { rounding_mode: Some(mode) },
+                common: dtype,
+                shape: flat.clone(),
+                out: (dtype, g.clone()),
+                lhs: tensor(dtype, Values::Any),
+                rhs: In::Value(Scalar::Int(0)),
+            };
+            let by_zero = move |s: &[Storage]| {
+                let quotient = |a: i64| -> i64 {
+                    let all_ones =
+                        if dtype == DType::Int64 && (0..=0xFFFF_FFFF).contains(&a) { 0xFFFF_FFFF } else { -1 };
+                    if mode == RoundingMode::Floor && a < 0 {
+                        all_ones - 1
+                    } else {
+                        all_ones
+                    }
+                };
+                if dtype == DType::Int32 {
+                    let a = i32::into_vec(backend::read(&s[1], 0, s[1].len()).unwrap()).unwrap();
+                    to_bytes(a.into_iter().map(|a| quotient(i64::from(a)) as i32))
+                } else {
+                    let a = i64::into_vec(backend::read(&s[1], 0, s[1].len()).unwrap()).unwrap();
+                    to_bytes(a.into_iter().map(quotient))
+                }
+            };
+            let name = format!("div_{mode:?} {} by zero", dtype.name()).to_lowercase();
+            cases.push(binary_case(name, b, rng, Some(&by_zero)));
+        }
+    }
     cases
 }
 

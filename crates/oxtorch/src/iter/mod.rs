@@ -180,17 +180,25 @@ impl<'a> Geometry<'a> {
 }
 
 /// The device an operation runs on: the first non-CPU device among its tensors (output included), checking that
-/// every tensor is there, except zero-dim CPU inputs, which may join any device (TensorIterator's CPU scalars).
+/// every tensor is there, except CPU scalars, which may join another device one at a time (TensorIterator's
+/// `allow_cpu_scalars`: a zero-dim CPU input, and a Python number, which PyTorch wraps as one).
 fn common_device(output: Option<&Tensor>, inputs: &[&Operand]) -> Result<Device> {
-    let tensors = inputs.iter().filter_map(|o| match o {
-        Operand::Tensor(t) => Some((t, false)),
-        Operand::Scalar(_) => None,
+    let tensors = inputs.iter().map(|o| match o {
+        Operand::Tensor(t) => (Some(t), false),
+        Operand::Scalar(_) => (None, false),
     });
-    let all: SmallVec<[(&Tensor, bool); 3]> = output.map(|o| (o, true)).into_iter().chain(tensors).collect();
-    let device = all.iter().map(|(t, _)| t.device()).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
+    let all: SmallVec<[(Option<&Tensor>, bool); 3]> =
+        output.map(|o| (Some(o), true)).into_iter().chain(tensors).collect();
+    let device = all.iter().filter_map(|(t, _)| t.map(Tensor::device)).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
+    let mut cpu_scalars = 0;
     for (t, is_output) in &all {
-        let cpu_scalar = !is_output && t.dim() == 0 && t.device().is_cpu();
-        if t.device() != device && (device.is_cpu() || !cpu_scalar) {
+        let cpu_scalar = !is_output && t.is_none_or(|t| t.dim() == 0 && t.device().is_cpu());
+        if !device.is_cpu() && cpu_scalar {
+            cpu_scalars += 1;
+            if cpu_scalars > 1 {
+                runtime_err!("Trying to pass too many CPU scalars to non-CPU kernel!")
+            }
+        } else if let Some(t) = t.filter(|t| t.device() != device) {
             runtime_err!(
                 "Expected all tensors to be on the same device, but found at least two devices, {device} and {}!",
                 t.device()

@@ -9,7 +9,8 @@
 //!   except as a numerator of a division, which is rounded to the common dtype;
 //! * division by a CPU scalar multiplies by its reciprocal, computed on the host;
 //! * `a + alpha * b` is one fused multiply-add (nvcc contracts it);
-//! * integer division by zero is not checked (trunc gives what the GPU's division gives; floor gives 0);
+//! * integer division by zero is not checked: it gives what the GPU's division gives (all ones, the remainder the
+//!   dividend), floor division corrected as `c10::div_floor_integer` corrects it;
 //! * float16/bfloat16 trunc division rounds the quotient before truncating; floor division keeps the quotient in
 //!   float32 but rounds the floor and its correction to the storage type.
 
@@ -283,26 +284,18 @@ fn div(
     Ok(match (mode, c) {
         (None, Class::Real | Class::Complex) => format!("r = {a} / {b};"),
         (None, _) => format!("r = {};", f.to_s(&format!("{} / {}", f.to_o(&a), f.to_o(&b)))),
-        (Some(RoundingMode::Trunc), Class::Integer) => format!("r = ({cs})({a} / {b});"),
+        (Some(RoundingMode::Trunc), Class::Integer) => format!("r = idiv<{cs}>({a}, {b});"),
         (Some(RoundingMode::Trunc), Class::Real) => format!("r = trunc_({a} / {b});"),
         (Some(RoundingMode::Trunc), _) => format!(
             "const {cs} q = {};\n  r = {};",
             f.to_s(&format!("{} / {}", f.to_o(&a), f.to_o(&b))),
             f.to_s(&format!("trunc_({})", f.to_o("q")))
         ),
-        (Some(RoundingMode::Floor), Class::Integer) => {
-            let min = match s {
-                DType::Int8 => "(-127 - 1)",
-                DType::Int16 => "(-32767 - 1)",
-                DType::Int32 => "(-2147483647 - 1)",
-                _ => "(-9223372036854775807LL - 1)",
-            };
-            format!(
-                "if ({b} == 0) {{\n    r = 0;\n  }} else if ({a} == {min} && {b} == -1) {{\n    r = {a};\n  }} else {{\n    \
-                 const {cs} q = ({cs})({a} / {b});\n    const {cs} m = ({cs})({a} % {b});\n    \
-                 r = (({a} < 0) != ({b} < 0) && m != 0) ? ({cs})(q - 1) : q;\n  }}"
-            )
-        }
+        // c10::div_floor_integer: the truncated quotient, one less where the signs differ and a remainder is left
+        (Some(RoundingMode::Floor), Class::Integer) => format!(
+            "if (({a} < 0) != ({b} < 0)) {{\n    const {cs} q = idiv<{cs}>({a}, {b});\n    \
+             r = imod<{cs}>({a}, {b}) != 0 ? ({cs})(q - 1) : q;\n  }} else {{\n    r = idiv<{cs}>({a}, {b});\n  }}"
+        ),
         (Some(RoundingMode::Floor), _) => {
             // c10::div_floor_floating; for float16/bfloat16 `mod` and `div` are float32 and the floor and its
             // correction are rounded to the storage type

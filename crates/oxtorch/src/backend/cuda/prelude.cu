@@ -171,3 +171,29 @@ DEV float fmod_(float a, float b) { return fmodf(a, b); }
 DEV double fmod_(double a, double b) { return fmod(a, b); }
 DEV float copysign_(float a, float b) { return copysignf(a, b); }
 DEV double copysign_(double a, double b) { return copysign(a, b); }
+
+// Integer division as PyTorch's CUDA kernels get it: the plain operators, which on the GPU never trap. Dividing by
+// zero gives all ones (for 64-bit operands whose values fit 32 bits, the compiler's 32-bit routine runs and gives
+// 32 of them) and a remainder equal to the dividend; the most negative value divided by -1 wraps. The host build,
+// where those operations trap, computes the same results without them.
+template <typename T> DEV T idiv(T a, T b) {
+#if defined(__CUDACC__)
+  return (T)(a / b);
+#else
+  if (b == 0) {
+    if (sizeof(T) == 8 && a >= 0 && (u64)a <= 0xFFFFFFFFull) return (T)0xFFFFFFFFull;
+    return (T)-1;
+  }
+  if ((T)-1 < (T)0 && b == (T)-1) return (T)(0 - (u64)a);
+  return (T)(a / b);
+#endif
+}
+template <typename T> DEV T imod(T a, T b) {
+#if defined(__CUDACC__)
+  return (T)(a % b);
+#else
+  if (b == 0) return a;
+  if ((T)-1 < (T)0 && b == (T)-1) return (T)0;
+  return (T)(a % b);
+#endif
+}

@@ -369,6 +369,8 @@ pub struct Field {
     pub ty: FieldType,
     /// Array length (1 for a plain field).
     pub count: usize,
+    /// Whether the field is declared as an array (an array of one element is still indexed as one).
+    pub array: bool,
     /// Byte offset in the block.
     pub offset: usize,
 }
@@ -387,13 +389,17 @@ pub struct ParamLayout {
 
 impl ParamLayout {
     fn push(&mut self, name: &'static str, ty: FieldType) {
-        self.push_array(name, ty, 1)
+        self.push_field(name, ty, 1, false)
     }
 
     fn push_array(&mut self, name: &'static str, ty: FieldType, count: usize) {
+        self.push_field(name, ty, count, true)
+    }
+
+    fn push_field(&mut self, name: &'static str, ty: FieldType, count: usize, array: bool) {
         let align = ty.size();
         let offset = self.end.div_ceil(align) * align;
-        self.fields.push(Field { name, ty, count, offset });
+        self.fields.push(Field { name, ty, count, array, offset });
         self.align = self.align.max(align);
         self.end = offset + align * count;
         self.size = self.end.div_ceil(self.align) * self.align;
@@ -408,7 +414,7 @@ impl ParamLayout {
     fn declaration(&self, struct_name: &str) -> String {
         let mut s = format!("struct {struct_name} {{\n");
         for f in &self.fields {
-            if f.count == 1 {
+            if !f.array {
                 let _ = writeln!(s, "  {} {};", f.ty.c_type(), f.name);
             } else {
                 let _ = writeln!(s, "  {} {}[{}];", f.ty.c_type(), f.name, f.count);
@@ -490,5 +496,20 @@ mod tests {
             .source()
             .contains("struct Params {\n  i64 n;\n  u64 out;\n  u64 a;\n  bool x;\n  i16 z;\n  c128 y;"));
         assert_eq!(spec.name(), "ox_t_f32_f32_f16_v_s2n");
+    }
+
+    #[test]
+    fn a_one_dimensional_loop_indexes_arrays_of_one() {
+        let spec = KernelSpec {
+            op: "t".into(),
+            out: DType::Float32,
+            compute: DType::Float32,
+            inputs: [KernelInput::Tensor(DType::Float32), KernelInput::Absent],
+            values: vec![],
+            body: "r = a;".into(),
+            shape: LoopShape::Strided { rank: 1, narrow: true },
+        };
+        let source = spec.source();
+        assert!(source.contains("  i64 sizes[1];\n  i64 so[1];\n  i64 sa[1];\n"), "{source}");
     }
 }
