@@ -1,7 +1,8 @@
 //! oxtorch errors as the Python exceptions PyTorch raises.
 
 use pyo3::exceptions::{
-    PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError, PyZeroDivisionError,
+    PyAssertionError, PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError,
+    PyZeroDivisionError,
 };
 use pyo3::PyErr;
 
@@ -30,6 +31,7 @@ pub fn to_py(e: oxtorch::Error) -> PyErr {
         NotImplemented(m) => PyNotImplementedError::new_err(m),
         Accelerator(m) => AcceleratorError::new_err(m),
         OutOfMemory(m) => OutOfMemoryError::new_err(m),
+        Assertion(m) => PyAssertionError::new_err(m),
     }
 }
 

@@ -124,8 +124,7 @@ pub fn tensor(
 ) -> PyResult<PyTensor> {
     check_pin_memory(pin_memory)?;
     let opts = options(dtype, device, None)?;
-    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
-        crate::global::check_no_device(&opts)?;
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
         let local = tensor(data, dtype, None, false, false, None, None)?;
         return grad_any_layout(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
     }
@@ -210,7 +209,7 @@ macro_rules! sized_factory {
                 }
                 other => other?,
             };
-            if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+            if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
                 check_layout(layout, stringify!($name))?;
                 let t = crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?;
                 return Py::new(py, grad_any_layout(t, requires_grad)?);
@@ -263,7 +262,7 @@ pub fn empty(
         return Py::new(py, grad_any_layout(crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?, requires_grad)?);
     }
     check_layout(layout, "empty")?;
-    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
         let t = crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?;
         return Py::new(py, grad_any_layout(t, requires_grad)?);
     }
@@ -328,7 +327,7 @@ pub fn full(
     check_pin_memory(pin_memory)?;
     let opts = out_options(options(dtype, device, None)?, out)?;
     let sizes = to_sizes(&size)?;
-    if let Some((p, s)) = crate::global::layout_args(placement, sbp)? {
+    if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
         return Py::new(py, grad_any_layout(crate::global::full(&sizes, value, opts, &p, &s)?, requires_grad)?);
     }
     let t = oxtorch::full(&sizes, value, opts).py()?;
@@ -420,7 +419,7 @@ pub fn arange(
         return Err(crate::sparse::factory_refusal("arange", None, opts.resolved_device()));
     }
     check_layout(layout, "arange")?;
-    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
         return Py::new(py, grad_any_layout(crate::global::arange(s, e, st, opts, &p, &sbp)?, requires_grad)?);
     }
     into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
@@ -611,7 +610,7 @@ macro_rules! random_factory {
             }
             let s = size_arg(stringify!($name), size, kwargs)?;
             let generator = generator.generator();
-            if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+            if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
                 let t = match generator {
                     Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
                     None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
@@ -673,7 +672,7 @@ pub fn randint(
     }
     check_layout(layout, "randint")?;
     let s = to_sizes(&signed)?;
-    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp)? {
+    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
         let t = match generator {
             Some(g) => crate::global::randint(
                 low,

@@ -11,8 +11,8 @@ use crate::tensor::{PyTensor, TensorValue};
 use oxtorch::global::comm;
 use oxtorch::global::ops::{binary_op, GlobalOutput};
 use oxtorch::global::{GlobalOperand, GlobalTensor, NdSbp, Placement, Sbp, World};
-use oxtorch::{BinaryOp, DType, Scalar, Tensor, TensorOptions};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use oxtorch::{BinaryOp, Scalar, Tensor, TensorOptions};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
@@ -306,29 +306,22 @@ fn given<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, P
     obj.filter(|o| !o.is_none())
 }
 
-/// The `placement=` and `sbp=` keywords of a factory: None for a local tensor.
+/// The `placement=` and `sbp=` keywords of a factory (checked with its `device=` as OneFlow checks them): None
+/// for a local tensor.
 pub fn layout_args(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
+    options: &TensorOptions,
 ) -> PyResult<Option<(Placement, NdSbp)>> {
-    match (given(placement), given(sbp)) {
-        (None, None) => Ok(None),
-        (Some(p), Some(s)) => Ok(Some((placement_arg(p)?, sbp_arg(s)?))),
-        _ => Err(PyValueError::new_err("Creating a global tensor must have both placement and sbp parameters.")),
-    }
+    let placement = given(placement).map(placement_arg).transpose()?;
+    let sbp = given(sbp).map(sbp_arg).transpose()?;
+    oxtorch::global::tensor::check_factory_layout(options.device.is_some(), placement.as_ref(), sbp.as_deref()).py()?;
+    Ok(placement.zip(sbp))
 }
 
 /// Wraps a global tensor as a Python tensor.
 pub fn wrap(g: GlobalTensor) -> PyTensor {
     PyTensor { value: TensorValue::Global(g) }
-}
-
-/// Refuses `device=` beside `placement=` (a global tensor's device comes from its placement).
-pub fn check_no_device(options: &TensorOptions) -> PyResult<()> {
-    if options.device.is_some() {
-        return Err(PyValueError::new_err("device and placement can not be given at the same time"));
-    }
-    Ok(())
 }
 
 // ----- arithmetic -----
@@ -340,7 +333,7 @@ pub fn any_global(objs: &[&Bound<'_, PyAny>]) -> bool {
 
 /// OneFlow's error for an operation mixing local and global tensors.
 fn mixed(op: BinaryOp, kinds: &[&str]) -> PyErr {
-    let name = oxtorch::global::infer::op_name(op, true, true);
+    let name = oxtorch::global::infer::rule_of(op, true, true, false).0;
     PyRuntimeError::new_err(format!(
         "Got input tensors with inconsistent attributes!\nop_type_name: {name}\nattributes of inputs is:\n{}",
         kinds.join(", ")
@@ -408,10 +401,7 @@ pub fn arith_out(
 
 /// `-x` on a global tensor.
 pub fn neg(g: &GlobalTensor) -> PyResult<GlobalTensor> {
-    if g.dtype() == DType::Bool {
-        return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
-    }
-    g.mul(Scalar::Int(-1)).py()
+    g.neg().py()
 }
 
 /// `other / x` on a global tensor: `x.reciprocal() * other`, as PyTorch computes it.
@@ -438,7 +428,6 @@ pub fn factory(
     sbp: &[Sbp],
     generator: Option<&mut oxtorch::Generator>,
 ) -> PyResult<PyTensor> {
-    check_no_device(&options)?;
     let w = world()?;
     let g = match name {
         "zeros" | "empty" => GlobalTensor::zeros(&w, size, options, placement, sbp),
@@ -458,7 +447,6 @@ pub fn full(
     placement: &Placement,
     sbp: &[Sbp],
 ) -> PyResult<PyTensor> {
-    check_no_device(&options)?;
     GlobalTensor::full(&world()?, size, value, options, placement, sbp).py().map(wrap)
 }
 
@@ -471,7 +459,6 @@ pub fn arange(
     placement: &Placement,
     sbp: &[Sbp],
 ) -> PyResult<PyTensor> {
-    check_no_device(&options)?;
     GlobalTensor::arange(&world()?, start, end, step, options, placement, sbp).py().map(wrap)
 }
 
@@ -486,7 +473,6 @@ pub fn randint(
     placement: &Placement,
     sbp: &[Sbp],
 ) -> PyResult<PyTensor> {
-    check_no_device(&options)?;
     GlobalTensor::randint(&world()?, low, high, size, options, generator, placement, sbp).py().map(wrap)
 }
 
@@ -520,8 +506,9 @@ impl PyTensor {
         check_meta: bool,
         copy: bool,
     ) -> PyResult<PyTensor> {
+        // OneFlow's Tensor method raises a RuntimeError here (its module function `to_global` a ValueError)
         let (Some(p), Some(s)) = (given(placement), given(sbp)) else {
-            return Err(PyValueError::new_err(
+            return Err(PyRuntimeError::new_err(
                 "Converting a local tensor to global tensor must have placement and sbp parameters.",
             ));
         };

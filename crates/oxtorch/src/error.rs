@@ -30,6 +30,9 @@ pub enum Error {
     /// PyTorch raises `torch.OutOfMemoryError` (a `RuntimeError`): a device allocation failed.
     #[error("{0}")]
     OutOfMemory(String),
+    /// OneFlow raises `AssertionError` (the Python-side argument checks of its global factories).
+    #[error("{0}")]
+    Assertion(String),
 }
 
 impl Error {
@@ -44,6 +47,7 @@ impl Error {
             Error::NotImplemented(_) => "NotImplementedError",
             Error::Accelerator(_) => "AcceleratorError",
             Error::OutOfMemory(_) => "OutOfMemoryError",
+            Error::Assertion(_) => "AssertionError",
         }
     }
 
@@ -57,7 +61,8 @@ impl Error {
             | Error::ZeroDivision(m)
             | Error::NotImplemented(m)
             | Error::Accelerator(m)
-            | Error::OutOfMemory(m) => m,
+            | Error::OutOfMemory(m)
+            | Error::Assertion(m) => m,
         }
     }
 }

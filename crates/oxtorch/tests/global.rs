@@ -239,12 +239,13 @@ fn from_local_meanings_of_each_sbp() {
         // partial sum: the sum
         let ps = GlobalTensor::from_local(&w, &mine, &p, &[Sbp::PartialSum], true, false).unwrap();
         assert_eq!(values(&ps.to_logical().unwrap()), values(&oxtorch::tensor([1f32, 21.], ()).unwrap()));
-        // broadcast: rank 0's values, written into the other ranks' tensors in place (OneFlow's behaviour)
+        // broadcast: rank 0's values; the other ranks receive them into a new component and keep their input
+        // (OneFlow 0.9), rank 0's component is its input
         let input = mine.clone_tensor().unwrap();
         let b = GlobalTensor::from_local(&w, &input, &p, &[Sbp::Broadcast], true, false).unwrap();
         assert_eq!(values(b.local()), values(&oxtorch::tensor([0f32, 10.], ()).unwrap()));
-        assert_eq!(values(&input), values(&oxtorch::tensor([0f32, 10.], ()).unwrap()));
-        assert!(b.local().is_alias_of(&input));
+        assert_eq!(values(&input), values(&mine));
+        assert_eq!(b.local().is_alias_of(&input), w.rank() == 0);
         // ... unless asked for a copy
         let input = mine.clone_tensor().unwrap();
         let b = GlobalTensor::from_local(&w, &input, &p, &[Sbp::Broadcast], true, true).unwrap();
@@ -285,10 +286,16 @@ fn factories_on_placements() {
         assert_eq!(values(&a.to_logical().unwrap()), values(&b.to_logical().unwrap()));
         let gathered = a.to_logical().unwrap();
         assert_eq!(values(a.local()), values(&gathered));
-        // data: the first rank's copy counts
+        // data: every rank of the placement must give the same (OneFlow's check, on every rank)
         let data = oxtorch::tensor([w.rank() as i64; 4], ()).unwrap();
+        let err = GlobalTensor::from_data(&w, &data, &flat, &[Sbp::Split(0)]).unwrap_err();
+        assert_eq!(err.message(), "Each rank must have same input sequence or numpy array");
+        let data = oxtorch::tensor([5i64; 4], ()).unwrap();
         let t = GlobalTensor::from_data(&w, &data, &flat, &[Sbp::Split(0)]).unwrap();
-        assert_eq!(values(&t.to_logical().unwrap()), vec![Scalar::Int(0); 4]);
+        assert_eq!(values(&t.to_logical().unwrap()), vec![Scalar::Int(5); 4]);
+        // random factories refuse a partial sum (OneFlow)
+        let err = GlobalTensor::rand(&w, &[4], (), None, &flat, &[Sbp::PartialSum]).unwrap_err();
+        assert_eq!(err.message(), "random source op only support broadcast or split");
     });
 }
 
@@ -352,14 +359,22 @@ fn oneflow_sbp_inference() {
             make(&w, &x, &p, &[a]).binary(op, &make(&w, &x, &p, &[b])).unwrap().sbp().to_vec()
         };
         assert_eq!(sbp_of(Sbp::Split(0), Sbp::Split(0), BinaryOp::ADD), [Sbp::Split(0)]);
-        assert_eq!(sbp_of(Sbp::Broadcast, Sbp::Split(1), BinaryOp::ADD), [Sbp::Split(1)]);
+        // OneFlow 0.9 prices leaving broadcast above gathering a small split tensor
+        assert_eq!(sbp_of(Sbp::Broadcast, Sbp::Split(1), BinaryOp::ADD), [Sbp::Broadcast]);
+        assert_eq!(sbp_of(Sbp::Split(0), Sbp::Broadcast, BinaryOp::Mul), [Sbp::Broadcast]);
         assert_eq!(sbp_of(Sbp::PartialSum, Sbp::PartialSum, BinaryOp::ADD), [Sbp::PartialSum]);
         assert_eq!(sbp_of(Sbp::PartialSum, Sbp::PartialSum, BinaryOp::SUB), [Sbp::PartialSum]);
         assert_eq!(sbp_of(Sbp::PartialSum, Sbp::Broadcast, BinaryOp::Mul), [Sbp::PartialSum]);
         assert_eq!(sbp_of(Sbp::Broadcast, Sbp::PartialSum, BinaryOp::Mul), [Sbp::PartialSum]);
         assert_eq!(sbp_of(Sbp::Broadcast, Sbp::Broadcast, BinaryOp::DIV), [Sbp::Broadcast]);
-        // signatures that cannot combine are boxed: P + B has no partial signature
-        assert_eq!(sbp_of(Sbp::PartialSum, Sbp::Broadcast, BinaryOp::ADD), [Sbp::Split(0)]);
+        // P + B has no partial signature: the partial sum is all-reduced
+        assert_eq!(sbp_of(Sbp::PartialSum, Sbp::Broadcast, BinaryOp::ADD), [Sbp::Broadcast]);
+        assert_eq!(sbp_of(Sbp::PartialSum, Sbp::PartialSum, BinaryOp::Mul), [Sbp::PartialSum]);
+        let neg = make(&w, &x, &p, &[Sbp::PartialSum]).neg().unwrap();
+        assert_eq!(
+            (neg.sbp().to_vec(), values(&neg.to_logical().unwrap())),
+            (vec![Sbp::Split(0)], values(&x.neg().unwrap()))
+        );
     });
 }
 

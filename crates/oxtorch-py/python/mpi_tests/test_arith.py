@@ -87,19 +87,52 @@ def block_promotion():
 
 
 def block_inference():
+    # OneFlow 0.9's choices (crates/oxtorch/src/global/infer.rs): inputs that already fit a signature outrank any
+    # copy cost, and leaving broadcast costs 2^31 - 1 where gathering a small split tensor costs its bytes
     x = {s: glob(X, p, s) for s in [S0, S1, B, P]}
     c.equal((x[S0] + x[S0]).sbp, (S0,), "S(0) + S(0) -> S(0)")
-    c.equal((x[B] + x[S1]).sbp, (S1,), "B + S(1) -> S(1)")
+    c.equal((x[S0] + x[B]).sbp, (B,), "S(0) + B -> B (OneFlow gathers the split input)")
+    c.equal((x[S0] * x[B]).sbp, (B,), "S(0) * B -> B")
+    c.equal((x[B] - x[S0]).sbp, (B,), "B - S(0) -> B")
+    c.equal((x[S1] + x[B]).sbp, (B,), "S(1) + B -> B")
+    c.equal((x[B] + x[S1]).sbp, (B,), "B + S(1) -> B")
+    c.equal((x[P] + x[B]).sbp, (B,), "P + B -> B (the partial sum all-reduced)")
     c.equal((x[P] + x[P]).sbp, (P,), "P + P -> P")
     c.equal((x[P] - x[P]).sbp, (P,), "P - P -> P")
     c.equal((x[P] * x[B]).sbp, (P,), "P * B -> P")
     c.equal((x[B] * x[P]).sbp, (P,), "B * P -> P")
+    c.equal((x[P] * x[P]).sbp, (P,), "P * P -> P (the first all-reduced: (B, P) -> P)")
     c.equal((x[P] / x[B]).sbp, (P,), "P / B -> P")
     c.equal((x[P] * 2).sbp, (P,), "P * 2 -> P")
-    c.equal((x[P] + x[B]).sbp, (S0,), "P + B boxes: P -> S(0), B -> S(0)")
-    c.equal((x[P] + 1).sbp, (S0,), "P + 1 boxes to S(0)")
-    c.equal((x[S0] + x[S1]).sbp, (S0,), "S(0) + S(1) boxes the second")
+    c.equal((x[P] / 2).sbp, (P,), "P / 2 -> P")
+    c.equal((x[P] + 1).sbp, (S0,), "P + 1 -> S(0) (scalar_add has no partial sum; the first split wins)")
+    c.equal((-x[P]).sbp, (S0,), "-P -> S(0) (negative has no partial sum)")
+    c.equal((x[S0] + x[S1]).sbp, (S0,), "S(0) + S(1): the first signature of equal rank")
+    c.equal((x[P] + glob(ROW, p, B)).sbp, (S0,), "P + a broadcast row -> S(0)")
     c.close((x[P] + x[B]).numpy(), X + X, "P + B value")
+    c.close((x[P] * x[P]).numpy(), X * X, "P * P value: the product of the sums")
+    # 2-D: `x - 2` with x (S(0), P) on [[0, 1]] is (B, S(0)) in OneFlow (a grid dimension of one rank is dropped
+    # from the cost, and the last of the cheapest signatures wins)
+    line = flow.placement("cpu", [[0, 1]])
+    v = np.arange(8, dtype=np.float32)
+    z = flow.tensor(v, placement=line, sbp=[S0, P]) - 2
+    c.equal(z.sbp, (B, S0), "(S(0), P) - 2 on [[0, 1]] -> (B, S(0))")
+    c.close(z.numpy(), v - 2, "(S(0), P) - 2 value")
+    # the same rule for a matrix: every signature ending in a split costs the same, and the last, (B, S(1)), wins
+    c.equal((flow.tensor(X, placement=line, sbp=[S0, P]) - 2).sbp, (B, S1), "(S(0), P) - 2 of a matrix -> (B, S(1))")
+    g = glob(X, grid, (S0, B)) + glob(X, grid, (S0, B))
+    c.equal(g.sbp, (S0, B), "(S(0), B) + (S(0), B) keeps its sbp")
+
+
+def block_partial_sums_in_place():
+    x = glob(X, p, P)
+    c.raises(RuntimeError, "broadcast_mul has no maching sbp", lambda: x.mul_(x), "P *= P into itself")
+    c.close(x.numpy(), X, "a refused in-place product leaves the tensor")
+    y = glob(Y, p, P)
+    x *= y
+    c.equal(x.sbp, (P,), "P *= another P stays P")
+    c.close(x.numpy(), X * Y, "P *= P value: the product of the sums")
+    c.raises(RuntimeError, "scalar_add has no maching sbp", lambda: glob(X, p, P).add_(1), "P += 1")
 
 
 def block_in_place_and_out():
@@ -145,7 +178,6 @@ def block_errors():
     c.raises(NotImplementedError, "Subtraction, the `-` operator, with two bool tensors is not supported",
              lambda: flow.ones(4, dtype=flow.bool, placement=p, sbp=B) - flow.ones(4, dtype=flow.bool, placement=p, sbp=B),
              "bool subtraction")
-    c.raises(RuntimeError, "can't find available sbp signature", lambda: glob(X, p, P).add_(1), "P += 1 has no signature")
     c.raises(RuntimeError, "this operation is not supported for global tensors yet", lambda: x.t(), "a local-only method")
 
 
@@ -153,6 +185,7 @@ c.run(block_pairs, "sbp pairs")
 c.run(block_numbers_and_zero_dim, "numbers and zero-dim tensors")
 c.run(block_promotion, "promotion")
 c.run(block_inference, "inference")
+c.run(block_partial_sums_in_place, "partial sums in place")
 c.run(block_in_place_and_out, "in place and out=")
 c.run(block_errors, "errors")
 c.done()

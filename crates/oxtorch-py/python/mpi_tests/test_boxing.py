@@ -34,7 +34,6 @@ def block_1d_exhaustive():
                                                          [[0, 1, 3], [0, 1, 2, 3]]):
         pin, pout = flow.placement("cpu", ranks=in_ranks), flow.placement("cpu", ranks=out_ranks)
         for s_in, s_out in itertools.product(sbps, sbps):
-            # a fresh local tensor each time: a broadcast to_global overwrites it in place (OneFlow's semantics)
             t = flow.tensor(local_data(shape, rank))
             x = t.to_global(placement=pin, sbp=s_in)
             y = x.to_global(placement=pout, sbp=s_out)

@@ -63,7 +63,7 @@ def block_ranges_and_random():
         flow.manual_seed(3)
         b = fn(*args, placement=p, sbp=flow.sbp.split(0)).numpy()
         flow.manual_seed(3)
-        d = fn(*args, placement=grid, sbp=[flow.sbp.split(1), flow.sbp.partial_sum]).numpy()
+        d = fn(*args, placement=grid, sbp=[flow.sbp.split(1), flow.sbp.broadcast]).numpy()
         c.close(a, b, f"{fn.__name__}: broadcast and split agree")
         c.close(a, d, f"{fn.__name__}: 2-D layout agrees")
         # the broadcast value is the same on every rank
@@ -92,16 +92,16 @@ def block_tensor():
         t = flow.tensor(data, placement=p, sbp=sbp)
         c.close(t.numpy(), np.array(data), f"tensor(data) {sbp}")
         c.equal(t.dtype, flow.int64, "tensor(data) dtype")
-    # the first rank's data counts
-    t = flow.tensor([float(rank)] * 4, placement=p, sbp=flow.sbp.split(0))
-    c.close(t.numpy(), [0.0] * 4, "rank 0's data is broadcast")
+    # every rank must give the same data (OneFlow's check; never rank 0's data silently)
+    c.raises(RuntimeError, "Each rank must have same input sequence or numpy array",
+             lambda: flow.tensor([float(rank)] * 4, placement=p, sbp=flow.sbp.split(0)), "different data")
     t = flow.tensor(np.arange(8.0), dtype=flow.float64, placement=flow.placement("cpu", [2, 3]), sbp=flow.sbp.split(0))
     c.equal(t.dtype, flow.float64, "tensor(ndarray, dtype=)")
     c.close(t.numpy(), np.arange(8.0), "a placement without rank 0")
     c.raises(RuntimeError, "Expected size at split axis (1)", lambda: flow.tensor(data, placement=p, sbp=flow.sbp.split(1)),
              "too few columns")
-    c.raises(ValueError, "must have both placement and sbp", lambda: flow.zeros(2, placement=p), "placement without sbp")
-    c.raises(ValueError, "device and placement can not be given at the same time",
+    c.raises(AssertionError, "sbp: None", lambda: flow.zeros(2, placement=p), "placement without sbp")
+    c.raises(AssertionError, "device and placement can not be given at the same time",
              lambda: flow.zeros(2, device="cpu", placement=p, sbp=flow.sbp.broadcast), "device with placement")
 
 

@@ -24,7 +24,7 @@ def block():
         runpy.run_path(str(example), run_name="__main__")
     lines = out.getvalue().splitlines()
     c.equal(lines[0], f"{rank} tensor([{2 * rank}., {2 * rank + 1}.])", "the local component")
-    c.equal(lines[1], "(oxtorch.sbp.split(dim=0),)", "the sbp of z")
+    c.equal(lines[1], "(oxtorch.sbp.broadcast,)", "the sbp of z")
     c.equal(lines[2], "tensor([1., 1.])", "reduce-scatter")
     expected = [l[2:] for l in shown.splitlines() if l.startswith("# tensor") or l.startswith("#        ")]
     c.equal(lines[3:], expected, "the printed logical tensor")

@@ -53,7 +53,7 @@ def block_meanings():
     mine = flow.tensor([float(rank), 10.0 + rank])
     b = mine.to_global(placement=p4, sbp=B)
     c.close(b.to_local().numpy(), [0, 10], "broadcast: rank 0's data")
-    c.close(mine.numpy(), [0, 10], "broadcast overwrites the input in place (OneFlow), without copy=True")
+    c.close(mine.numpy(), [rank, 10 + rank], "broadcast leaves the input unchanged (OneFlow 0.9), without copy=True")
     kept = flow.tensor([float(rank), 10.0 + rank])
     kept.to_global(placement=p4, sbp=B, copy=True)
     c.close(kept.numpy(), [rank, 10 + rank], "copy=True keeps the input")
@@ -82,8 +82,11 @@ def block_meanings():
 def block_errors():
     x = flow.tensor([1, 2, 3, 4])
     c.raises(RuntimeError, "Expected global tensor for to_local but got local tensor!", lambda: x.to_local(), "to_local on local")
-    c.raises(ValueError, "Converting a local tensor to global tensor must have placement and sbp parameters.",
+    # OneFlow: the Tensor method's check is a RuntimeError, the module function's a ValueError
+    c.raises(RuntimeError, "Converting a local tensor to global tensor must have placement and sbp parameters.",
              lambda: x.to_global(placement=p4), "missing sbp")
+    c.raises(ValueError, "Converting a local tensor to global tensor must have placement and sbp parameters.",
+             lambda: flow.to_global(x, placement=p4), "missing sbp, module function")
     c.raises(TypeError, "Invalid parameter placement with type", lambda: x.to_global(placement="cpu", sbp=B), "bad placement")
     c.raises(TypeError, "Invalid parameter sbp with type", lambda: x.to_global(placement=p4, sbp=3), "bad sbp")
     c.raises(RuntimeError, "Split axis out of range (expected to be in range of [0, 1), but got 1!",

@@ -128,3 +128,14 @@ BoolTensor = _legacy("BoolTensor", bool)  # noqa: F405
 
 __all__ += ["FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor",
             "ShortTensor", "IntTensor", "LongTensor", "BoolTensor"]
+
+
+def to_global(input, placement=None, sbp=None, **kwargs):  # noqa: A002 - OneFlow's parameter name
+    """``oneflow.to_global(input, placement, sbp)``: ``input.to_global(...)``. A local input needs both a placement
+    and an sbp; OneFlow's module function refuses it with a ValueError (the method raises a RuntimeError)."""
+    if input.is_local and (placement is None or sbp is None):
+        raise ValueError("Converting a local tensor to global tensor must have placement and sbp parameters.")
+    return input.to_global(placement=placement, sbp=sbp, **kwargs)
+
+
+__all__ += ["to_global"]

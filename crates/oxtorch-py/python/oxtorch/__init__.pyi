@@ -25,7 +25,7 @@ __all__ = [
     "placement", "OutOfMemoryError", "AcceleratorError",
     "Size", "cuda", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
-    "IntTensor", "LongTensor", "BoolTensor",
+    "IntTensor", "LongTensor", "BoolTensor", "to_global",
 ]
 
 _int: TypeAlias = _builtins.int
@@ -37,6 +37,15 @@ class Size(tuple[_int, ...]):
     def __radd__(self, other: tuple[_int, ...], /) -> Size: ...
 
 def _dtype_by_name(name: _builtins.str) -> dtype: ...
+# `oneflow.to_global`: `input.to_global(...)` (a local input without placement or sbp is a ValueError)
+def to_global(
+    input: Tensor,
+    placement: _C._placement | None = None,
+    sbp: _C._SbpLike | None = None,
+    *,
+    check_meta: _builtins.bool | None = None,
+    copy: _builtins.bool = False,
+) -> Tensor: ...
 def _get_device(self: Tensor) -> _int: ...
 
 # The type of the legacy constructors. At runtime each is a class made by the metaclass `_LegacyTensorType`, whose

@@ -25,11 +25,12 @@ def test_global_tensors_on_one_rank() -> None:
         y = x.to_global(sbp=sbp)
         assert np.array_equal(y.numpy(), [[1.0, 2.0], [3.0, 4.0]])
     z = x * 2 + flow.ones(2, 2, placement=p, sbp=flow.sbp.broadcast)
-    assert z.sbp == (flow.sbp.split(0),)
+    # OneFlow's choice, on one rank too: S(0) + B -> B (crates/oxtorch/src/global/infer.rs)
+    assert z.sbp == (flow.sbp.broadcast,)
     assert z.tolist() == [[3.0, 5.0], [7.0, 9.0]]
     assert repr(z) == (
         'tensor([[3., 5.],\n        [7., 9.]], placement=oxtorch.placement(type="cpu", ranks=[0]),\n'
-        "       sbp=(oxtorch.sbp.split(dim=0),), dtype=oxtorch.float32)"
+        "       sbp=(oxtorch.sbp.broadcast,), dtype=oxtorch.float32)"
     )
     assert z.to_local().tolist() == [[3.0, 5.0], [7.0, 9.0]]
 

@@ -95,6 +95,15 @@ pub(crate) fn with_bytes_mut<R>(t: &Tensor, f: impl FnOnce(&mut [u8]) -> Result<
     })
 }
 
+/// Whether two tensors of the same sizes and dtype hold the same bytes (OneFlow compares data with `memcmp`).
+pub(crate) fn same_bytes(a: &Tensor, b: &Tensor) -> Result<bool> {
+    if a.sizes() != b.sizes() || a.dtype() != b.dtype() {
+        return Ok(false);
+    }
+    let (a, b) = (contiguous_as(a, a.dtype())?, contiguous_as(b, b.dtype())?);
+    with_bytes(&a, |x| with_bytes(&b, |y| Ok(x == y)))
+}
+
 /// The dtype data travels in: bool as uint8 (written bytes must be valid bools, so they land in uint8 first).
 fn wire_dtype(dtype: DType) -> DType {
     if dtype == DType::Bool {
@@ -551,23 +560,32 @@ fn general(x: &GlobalTensor, placement: &Placement, sbp: &[Sbp]) -> Result<Tenso
     back_to(out, dtype)
 }
 
-/// Makes the components of the broadcast grid dimensions equal to those of the line's first rank, in place
-/// (OneFlow's `local_to_global` with a broadcast sbp: the first rank's data wins). `local` must be contiguous.
-pub(crate) fn sync_broadcast(world: &World, placement: &Placement, sbp: &[Sbp], local: &Tensor) -> Result<()> {
-    let Some(pid) = placement.parallel_id(world.rank()) else { return Ok(()) };
+/// The component of a local tensor turned global with a broadcast sbp: along each broadcast grid dimension, the
+/// line's first rank's tensor (OneFlow's `local_to_global`). `local` itself is never written: a rank that receives
+/// gets a new tensor, the first rank keeps `local`.
+pub(crate) fn sync_broadcast(world: &World, placement: &Placement, sbp: &[Sbp], local: &Tensor) -> Result<Tensor> {
+    let Some(pid) = placement.parallel_id(world.rank()) else { return Ok(local.clone()) };
+    let mut current = local.clone();
     for (i, s) in sbp.iter().enumerate() {
         if *s != Sbp::Broadcast || placement.hierarchy()[i] == 1 {
             continue;
         }
         let group = placement.line(pid, i);
-        let host = contiguous_as(local, wire_dtype(local.dtype()))?;
-        let item = host.dtype().itemsize();
-        with_bytes_mut(&host, |buf| world.broadcast(&group, 0, item, buf))?;
-        if !host.is_same(local) {
-            local.copy_(&host)?;
+        let dtype = current.dtype();
+        let wire = wire_dtype(dtype);
+        let item = wire.itemsize();
+        if placement.coords(pid)[i] == 0 {
+            // the root's buffer is only read
+            let send = contiguous_as(&current, wire)?;
+            let scratch = if send.is_same(&current) { send.clone_tensor()? } else { send };
+            with_bytes_mut(&scratch, |buf| world.broadcast(&group, 0, item, buf))?;
+        } else {
+            let recv = landing(current.sizes(), wire)?;
+            with_bytes_mut(&recv, |buf| world.broadcast(&group, 0, item, buf))?;
+            current = back_to(recv, dtype)?.to_device(current.device())?;
         }
     }
-    Ok(())
+    Ok(current)
 }
 
 #[cfg(test)]

@@ -16,9 +16,14 @@
 //!
 //! * Promotion, casting and errors of arithmetic are PyTorch's, as for local tensors (OneFlow's document shows
 //!   `int32 + int64 zero-dim -> int64`; PyTorch gives int32).
-//! * Every conversion between sbps is supported: OneFlow's cost model prices conversions *into* a partial sum out
-//!   and refuses N-D conversions it has no boxing for; here an operation whose only signatures need one still runs,
-//!   and N-D conversions that cannot run grid dimension by grid dimension go through the general path.
+//! * Every conversion between sbps is supported: OneFlow refuses some N-D conversions it has no boxing for; here
+//!   those that cannot run grid dimension by grid dimension go through the general path. SBP inference makes
+//!   OneFlow's choices ([`infer`]), with every conversion priced as supported; an `out=` tensor (OneFlow has
+//!   none) pins the result's sbp.
+//! * Partial sums are added by oxtorch in rank order with PyTorch's arithmetic ([`comm::reduce`]), not by the
+//!   communication library; float16/bfloat16 ones in float32, rounded once.
+//! * `oxtorch.tensor(data, placement=, sbp=)` with different data on different ranks is OneFlow's error on every
+//!   rank of the world (OneFlow raises it on the ranks whose predecessor in the placement differs).
 //! * Random factories on a placement draw the whole logical tensor from one seed (the placement's first rank's) and
 //!   keep each rank's piece, so the logical value does not depend on the sbp; OneFlow draws per rank.
 //! * A split dimension smaller than its grid dimension is OneFlow's error, reported with OneFlow's N-D message also

@@ -134,20 +134,24 @@ pub fn binary_op(
         other => other,
     })?;
     let (shape, dtype) = (decided.sizes().to_vec(), decided.dtype());
-    // 2. the sbp signature
-    let constraint: Option<NdSbp> = match &output {
+    // 2. the sbp signature: an in-place target pins its own sbp (and the other operand's, when that is the target
+    // too, as OneFlow pins a tensor), an `out=` tensor the result's
+    let target: Option<NdSbp> = match &output {
         GlobalOutput::New => None,
         GlobalOutput::InPlace => lhs.tensor().map(|t| t.sbp().into()),
         GlobalOutput::Out(out) => Some(out.sbp().into()),
     };
-    let sig = infer::infer_binary(
-        op,
-        input(lhs.tensor()),
-        input(rhs.tensor()),
-        &shape,
-        first.placement(),
-        constraint.as_deref(),
-    )?;
+    let in_place = matches!(output, GlobalOutput::InPlace);
+    let rhs_is_target = in_place
+        && matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.local().is_same(r.local()) && l.sbp() == r.sbp());
+    let constraints = infer::Constraints {
+        lhs: target.as_deref().filter(|_| in_place),
+        rhs: target.as_deref().filter(|_| rhs_is_target),
+        out: target.as_deref(),
+    };
+    let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.shape() == r.shape());
+    let rule = infer::rule_of(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape);
+    let sig = infer::infer(rule, input(lhs.tensor()), input(rhs.tensor()), first.placement(), constraints)?;
     // 3. the operands in the signature's layout
     let convert = |o: &GlobalOperand, sbp: &Option<NdSbp>| -> Result<GlobalOperand> {
         Ok(match (o, sbp) {
@@ -207,6 +211,28 @@ pub fn binary_op(
 }
 
 impl GlobalTensor {
+    /// `-self` (OneFlow's `negative`: each rank negates its piece of a split or broadcast layout; a partial sum is
+    /// first converted, as OneFlow's sbp signatures for it list no partial sum). PyTorch's errors, as for local
+    /// tensors. Every rank of the world must call it.
+    pub fn neg(&self) -> Result<GlobalTensor> {
+        let dtype = meta(self)?.neg()?.dtype();
+        let sig =
+            infer::infer(infer::NEGATIVE, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
+        let x = self.to_global(None, sig.lhs.as_deref(), false)?;
+        let local = match x.parallel_id() {
+            Some(_) => x.local().neg()?,
+            None => boxing::empty_component(self.dim(), dtype, x.local().device())?,
+        };
+        Ok(GlobalTensor::from_parts(
+            self.world().clone(),
+            self.placement().clone(),
+            sig.out,
+            self.shape().to_vec(),
+            dtype,
+            local,
+        ))
+    }
+
     /// `self + other` on global tensors (`oneflow.add`).
     pub fn add(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
         self.binary(BinaryOp::ADD, other)

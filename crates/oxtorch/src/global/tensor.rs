@@ -247,6 +247,22 @@ fn logical_from_members(placement: &Placement, sbp: &[Sbp], metas: &[&Meta]) -> 
     Ok((logical, dtype))
 }
 
+/// OneFlow's checks of a global factory's `device=`, `placement=` and `sbp=` (its `_ConstantBase`, whose
+/// assertions raise `AssertionError`): with a placement, no device and an sbp with one entry per grid dimension;
+/// without one, no sbp. The messages are OneFlow's where it has one (`sbp: None`), clearer ones where its
+/// assertion is bare.
+pub fn check_factory_layout(device_given: bool, placement: Option<&Placement>, sbp: Option<&[Sbp]>) -> Result<()> {
+    match (placement, sbp) {
+        (Some(_), _) if device_given => {
+            Err(Error::Assertion("device and placement can not be given at the same time".into()))
+        }
+        (Some(_), None) => Err(Error::Assertion("sbp: None".into())),
+        (Some(p), Some(s)) => sbp::check_len(s, p.ndim()).map_err(|e| Error::Assertion(e.message().into())),
+        (None, Some(s)) => Err(Error::Assertion(format!("sbp: {}", sbp::nd_repr(s)))),
+        (None, None) => Ok(()),
+    }
+}
+
 /// OneFlow's `check_meta` of a conversion: every rank of the world must name the same placement and sbp. A
 /// world-wide exchange, so that a disagreement is reported on every rank instead of leaving ranks in different
 /// collectives.
@@ -330,8 +346,9 @@ impl GlobalTensor {
 
     /// A global tensor whose component on this rank is `local` (`Tensor.to_global` on a local tensor), with
     /// OneFlow's meaning of each sbp: a split grid dimension concatenates the ranks' tensors, a partial-sum one
-    /// sums them, and a broadcast one takes the first rank's tensor, overwriting the others' in place (unless
-    /// `copy`). Every rank of the world must call it. With `check_meta` the ranks exchange their metadata first
+    /// sums them, and a broadcast one takes the first rank's tensor (the others receive it into a new component:
+    /// `local` is never changed). The component shares `local`'s memory where it is `local`'s value, unless
+    /// `copy`. Every rank of the world must call it. With `check_meta` the ranks exchange their metadata first
     /// (uneven splits are found, disagreements are reported on every rank); without it, the tensors must have the
     /// same sizes and dtype everywhere and the placement must hold every rank.
     pub fn from_local(
@@ -376,7 +393,7 @@ impl GlobalTensor {
             }
             None => boxing::empty_component(shape.len(), dtype, device)?,
         };
-        boxing::sync_broadcast(world, placement, sbp, &component)?;
+        let component = boxing::sync_broadcast(world, placement, sbp, &component)?;
         Ok(GlobalTensor::from_parts(world.clone(), placement.clone(), sbp.into(), shape, dtype, component))
     }
 
@@ -483,12 +500,24 @@ impl GlobalTensor {
         Ok(GlobalTensor::from_parts(world.clone(), placement.clone(), sbp.into(), shape, logical.dtype(), local))
     }
 
-    /// `oneflow.tensor(data, placement=, sbp=)`: `data` is the logical value; the placement's first rank's copy
-    /// is the one that counts (it is broadcast, as OneFlow does), then each rank keeps its piece.
+    /// `oneflow.tensor(data, placement=, sbp=)`: `data` is the logical value, which every rank of the placement
+    /// must give alike (OneFlow's `DataConsistencyCheck`, byte for byte): the placement's first rank's copy is
+    /// broadcast, each member compares it with its own, and a difference anywhere is OneFlow's error on every rank
+    /// of the world. Then each rank keeps its piece.
     pub fn from_data(world: &World, data: &Tensor, placement: &Placement, sbp: &[Sbp]) -> Result<GlobalTensor> {
         check_layout(world, placement, sbp, data.dim())?;
         let all_b: NdSbp = (0..placement.ndim()).map(|_| Sbp::Broadcast).collect();
         let b = GlobalTensor::from_local(world, data, placement, &all_b, true, true)?;
+        let differs = match b.parallel_id() {
+            Some(_) => !boxing::same_bytes(data, b.local())?,
+            None => false,
+        };
+        let group: Vec<usize> = (0..world.size()).collect();
+        let mut flags = vec![0u8; group.len()];
+        world.all_gather(&group, 1, &[u8::from(differs)], &mut flags, &vec![1; group.len()])?;
+        if flags.contains(&1) {
+            runtime_err!("Each rank must have same input sequence or numpy array")
+        }
         b.to_global(None, Some(sbp), false)
     }
 
@@ -563,6 +592,9 @@ impl GlobalTensor {
         draw: impl Fn(&[usize], &mut Generator) -> Result<Tensor>,
     ) -> Result<GlobalTensor> {
         check_layout(world, placement, sbp, sizes.len())?;
+        if sbp.contains(&Sbp::PartialSum) {
+            runtime_err!("random source op only support broadcast or split")
+        }
         shard::check_splittable(sizes, placement, sbp)?;
         let seed_of = |g: &mut Generator| g.integer(0, i64::MAX) as u64;
         let seed = match generator {

@@ -58,6 +58,23 @@ pub fn give(buffer: CpuBuffer) {
     cache.free.entry((dtype, len)).or_default().push(buffer);
 }
 
+/// Scratch memory for work that is not a tensor (the blocks of a reduction across ranks): `len` elements of
+/// `i64`, aligned for every element type, holding unspecified values; a recycled buffer when one fits, else a new
+/// one (with huge pages when large). Hand it back with [`recycle`].
+pub(crate) fn scratch(len: usize) -> crate::error::Result<Vec<i64>> {
+    use super::buffer::CpuElement;
+    match take(DType::Int64, len).and_then(i64::into_vec) {
+        Some(v) => Ok(v),
+        None => super::buffer::try_filled_vec::<i64>(len),
+    }
+}
+
+/// Returns scratch memory from [`scratch`] to the cache.
+pub(crate) fn recycle(v: Vec<i64>) {
+    use super::buffer::CpuElement;
+    give(i64::into_buffer(v));
+}
+
 /// Bytes currently held by the cache.
 pub fn cached_bytes() -> usize {
     CACHE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(0, |c| c.bytes)

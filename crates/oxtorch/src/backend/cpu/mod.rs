@@ -18,6 +18,7 @@ pub mod parallel;
 pub(crate) mod range;
 
 pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
+pub(crate) use allocator::{recycle, scratch};
 pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;

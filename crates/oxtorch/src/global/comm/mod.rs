@@ -8,9 +8,11 @@
 //!
 //! Every operation runs over a *group*: the world ranks taking part, in increasing order, which must include the
 //! caller. Buffers are bytes; `unit` is the element size, so an implementation can move elements of that width
-//! (MPI counts are 32-bit). Reductions sum elements of a [`ReduceType`]; float16 and bfloat16 are reduced by the
-//! caller in float32 and rounded once (MPI has no reduction for them), complex numbers as pairs of reals, and bool
-//! as a logical or of bytes.
+//! (MPI counts are 32-bit). A world only moves bytes: the sums of [`Collectives::all_reduce`] and
+//! [`Collectives::reduce_scatter`] are oxtorch's own ([`reduce`]), built on the world's all-to-all and all-gather,
+//! so that their results are PyTorch's arithmetic whatever MPI is installed. They sum elements of a
+//! [`ReduceType`]; float16 and bfloat16 are reduced by the caller in float32 and rounded once, complex numbers as
+//! pairs of reals, and bool as a logical or of bytes.
 //!
 //! The default world of a process ([`default_world`]) is chosen on first use: the MPI world when an MPI launcher
 //! started the process (and the `mpi` feature is on), else [`Solo`]. MPI is initialised then and finalised by
@@ -21,6 +23,7 @@ pub mod mpi;
 #[cfg(not(feature = "mpi"))]
 #[path = "mpi_stub.rs"]
 pub mod mpi;
+pub mod reduce;
 pub mod threads;
 
 use crate::error::{Error, Result};
@@ -83,12 +86,8 @@ pub trait Collectives: Send + Sync {
         recv: &mut [u8],
         recv_counts: &[usize],
     ) -> Result<()>;
-    /// Elementwise sum of every member's `send` into every member's `recv` (same lengths everywhere).
-    fn all_reduce(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()>;
-    /// Elementwise sum of every member's `send`, split in equal blocks of `recv.len()` bytes: member `i` gets
-    /// block `i`.
-    fn reduce_scatter(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()>;
-    /// Copies member `root`'s `buf` (an index into `group`) into every member's `buf`.
+    /// Copies member `root`'s `buf` (an index into `group`) into every other member's `buf`; the root's `buf` is
+    /// only read.
     fn broadcast(&self, group: &[usize], root: usize, unit: usize, buf: &mut [u8]) -> Result<()>;
     /// Ends the whole job with `code` after an unrecoverable error on this rank (`MPI_Abort`): no rank is left
     /// waiting. A thread world marks itself failed, so that its other ranks get errors instead of waiting.
@@ -101,6 +100,20 @@ pub trait Collectives: Send + Sync {
 
 /// A handle to a world: shared by every global tensor created in it.
 pub type World = Arc<dyn Collectives>;
+
+impl dyn Collectives {
+    /// Elementwise sum of every member's `send` into every member's `recv` (same lengths everywhere), in group
+    /// order with PyTorch's arithmetic ([`reduce`]): every member gets the same bits.
+    pub fn all_reduce(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
+        reduce::all_reduce(self, group, ty, send, recv)
+    }
+
+    /// Elementwise sum of every member's `send`, split in equal blocks of `recv.len()` bytes: member `i` gets
+    /// block `i` ([`reduce`]).
+    pub fn reduce_scatter(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
+        reduce::reduce_scatter(self, group, ty, send, recv)
+    }
+}
 
 /// Checks the arguments every implementation relies on: the caller is in the group, the group is sorted and inside
 /// the world, and the counts match.
@@ -148,14 +161,6 @@ impl Collectives for Solo {
         recv: &mut [u8],
         _: &[usize],
     ) -> Result<()> {
-        check_group(self, group)?;
-        copy_exact(send, recv)
-    }
-    fn all_reduce(&self, group: &[usize], _: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
-        check_group(self, group)?;
-        copy_exact(send, recv)
-    }
-    fn reduce_scatter(&self, group: &[usize], _: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
         check_group(self, group)?;
         copy_exact(send, recv)
     }

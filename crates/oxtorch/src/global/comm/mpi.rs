@@ -6,9 +6,8 @@
 //! `MPI_Comm_create_group` (only the members take part) and cached. Buffers move as elements of their width
 //! (`unit` bytes), so counts fit MPI's 32-bit counts for any tensor of fewer than 2^31 elements per rank.
 
-use super::{check_group, internal, Collectives, ReduceType, World};
+use super::{check_group, internal, Collectives, World};
 use crate::error::{Error, Result};
-use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -155,82 +154,62 @@ fn partition(bytes: &[usize], unit: usize) -> Result<(Vec<Count>, Vec<Count>)> {
     Ok((counts, displs))
 }
 
+/// A buffer MPI may be handed: an empty Rust slice points at a dangling address such as `0x1`, which Open MPI
+/// reads as `MPI_IN_PLACE` (its value is `(void *) 1`), so an empty buffer is replaced by an empty slice of real,
+/// aligned memory.
+struct Landing([u64; 2]);
+
+impl Landing {
+    fn new() -> Landing {
+        Landing([0; 2])
+    }
+
+    fn send<'a>(&'a self, buf: &'a [u8]) -> &'a [u8] {
+        if buf.is_empty() {
+            &bytemuck::cast_slice(&self.0)[..0]
+        } else {
+            buf
+        }
+    }
+
+    fn recv<'a>(&'a mut self, buf: &'a mut [u8]) -> &'a mut [u8] {
+        if buf.is_empty() {
+            &mut bytemuck::cast_slice_mut(&mut self.0)[..0]
+        } else {
+            buf
+        }
+    }
+}
+
 /// Runs `$body` with `$s`/`$r` viewed as slices of the unsigned integer type of width `$unit` (16-byte elements
-/// move as pairs of u64).
+/// move as pairs of u64), never at the dangling address of an empty slice (see [`Landing`]).
 macro_rules! with_unit {
-    ($unit:expr, $send:expr, $recv:expr, |$s:ident, $r:ident, $w:ident| $body:expr) => {{
+    ($unit:expr, $send:ident, $recv:ident, |$s:ident, $r:ident| $body:expr) => {{
         fn cast<'a, T: bytemuck::Pod>(s: &'a [u8], r: &'a mut [u8]) -> Result<(&'a [T], &'a mut [T])> {
             let s = bytemuck::try_cast_slice::<u8, T>(s).map_err(|e| internal(format!("{e:?}")))?;
             let r = bytemuck::try_cast_slice_mut::<u8, T>(r).map_err(|e| internal(format!("{e:?}")))?;
             Ok((s, r))
         }
+        let (send_landing, mut recv_landing) = (Landing::new(), Landing::new());
+        let ($send, $recv) = (send_landing.send($send), recv_landing.recv($recv));
         match $unit {
             1 => {
                 let ($s, $r) = cast::<u8>($send, $recv)?;
-                let $w = 1usize;
                 $body
             }
             2 => {
                 let ($s, $r) = cast::<u16>($send, $recv)?;
-                let $w = 2usize;
                 $body
             }
             4 => {
                 let ($s, $r) = cast::<u32>($send, $recv)?;
-                let $w = 4usize;
                 $body
             }
             8 | 16 => {
                 let ($s, $r) = cast::<u64>($send, $recv)?;
-                let $w = 8usize;
                 $body
             }
             other => Err(internal(format!("no MPI element type of {other} bytes"))),
-        }
-    }};
-}
-
-/// Runs `$body` with `$s`/`$r` viewed as slices of the reduction's element type and `$op` its operation.
-macro_rules! with_reduce {
-    ($ty:expr, $send:expr, $recv:expr, |$s:ident, $r:ident, $op:ident| $body:expr) => {{
-        fn cast<'a, T: bytemuck::Pod>(s: &'a [u8], r: &'a mut [u8]) -> Result<(&'a [T], &'a mut [T])> {
-            let s = bytemuck::try_cast_slice::<u8, T>(s).map_err(|e| internal(format!("{e:?}")))?;
-            let r = bytemuck::try_cast_slice_mut::<u8, T>(r).map_err(|e| internal(format!("{e:?}")))?;
-            Ok((s, r))
-        }
-        let $op = match $ty {
-            ReduceType::Bool => SystemOperation::logical_or(),
-            _ => SystemOperation::sum(),
-        };
-        match $ty {
-            ReduceType::Bool | ReduceType::U8 => {
-                let ($s, $r) = cast::<u8>($send, $recv)?;
-                $body
-            }
-            ReduceType::I8 => {
-                let ($s, $r) = cast::<i8>($send, $recv)?;
-                $body
-            }
-            ReduceType::I16 => {
-                let ($s, $r) = cast::<i16>($send, $recv)?;
-                $body
-            }
-            ReduceType::I32 => {
-                let ($s, $r) = cast::<i32>($send, $recv)?;
-                $body
-            }
-            ReduceType::I64 => {
-                let ($s, $r) = cast::<i64>($send, $recv)?;
-                $body
-            }
-            ReduceType::F32 => {
-                let ($s, $r) = cast::<f32>($send, $recv)?;
-                $body
-            }
-            ReduceType::F64 => {
-                let ($s, $r) = cast::<f64>($send, $recv)?;
-                $body
-            }
         }
     }};
 }
@@ -257,8 +236,7 @@ impl Collectives for MpiWorld {
         let (c, d) = partition(counts, width(unit))?;
         let even = counts.iter().all(|&x| x == counts[0]);
         self.with_comm(group, |comm| {
-            with_unit!(unit, send, recv, |s, r, w| {
-                let _ = w;
+            with_unit!(unit, send, recv, |s, r| {
                 if even {
                     comm.all_gather_into(s, r);
                 } else {
@@ -290,37 +268,10 @@ impl Collectives for MpiWorld {
         let (sc, sd) = partition(send_counts, width(unit))?;
         let (rc, rd) = partition(recv_counts, width(unit))?;
         self.with_comm(group, |comm| {
-            with_unit!(unit, send, recv, |s, r, w| {
-                let _ = w;
+            with_unit!(unit, send, recv, |s, r| {
                 let part = Partition::new(s, &sc[..], &sd[..]);
                 let mut recv_part = PartitionMut::new(r, &rc[..], &rd[..]);
                 comm.all_to_all_varcount_into(&part, &mut recv_part);
-                Ok(())
-            })
-        })
-    }
-
-    fn all_reduce(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
-        if send.len() != recv.len() {
-            return Err(internal("all_reduce buffers of different lengths".into()));
-        }
-        count(send.len(), ty.size())?;
-        self.with_comm(group, |comm| {
-            with_reduce!(ty, send, recv, |s, r, op| {
-                comm.all_reduce_into(s, r, op);
-                Ok(())
-            })
-        })
-    }
-
-    fn reduce_scatter(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
-        if send.len() != recv.len() * group.len() {
-            return Err(internal("reduce_scatter buffers of mismatched lengths".into()));
-        }
-        count(send.len(), ty.size())?;
-        self.with_comm(group, |comm| {
-            with_reduce!(ty, send, recv, |s, r, op| {
-                comm.reduce_scatter_block_into(s, r, op);
                 Ok(())
             })
         })
@@ -331,6 +282,8 @@ impl Collectives for MpiWorld {
             return Err(internal("broadcast root outside the group".into()));
         }
         count(buf.len(), width(unit))?;
+        let mut landing = Landing::new();
+        let buf = landing.recv(buf);
         self.with_comm(group, |comm| {
             let root_process = comm.process_at_rank(root as mpi::Rank);
             match unit {

@@ -3,11 +3,11 @@
 //!
 //! Every collective is built on one primitive, an all-gather of byte buffers: each member deposits its buffer in a
 //! slot named by the group and the member's count of collectives in that group, waits until every member has,
-//! and reads them all. Sums are taken in group order, so results are deterministic. A rank that panics marks the
+//! and reads them all (sums are oxtorch's own, on top of these, as for every world: see [`super::reduce`]). A rank that panics marks the
 //! world failed and the others get an error instead of waiting forever; a wait that lasts longer than
 //! [`TIMEOUT`] is an error too.
 
-use super::{check_group, internal, Collectives, ReduceType, World};
+use super::{check_group, internal, Collectives, World};
 use crate::error::{Error, Result};
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
@@ -125,43 +125,6 @@ impl ThreadComm {
     }
 }
 
-/// Adds `src` into `acc` elementwise as `ty` (integers wrap, bool is a logical or).
-fn accumulate(ty: ReduceType, acc: &mut [u8], src: &[u8]) {
-    macro_rules! sum {
-        ($t:ty, $add:expr) => {{
-            const N: usize = std::mem::size_of::<$t>();
-            for (a, s) in acc.chunks_exact_mut(N).zip(src.chunks_exact(N)) {
-                let x = <$t>::from_ne_bytes(a.try_into().unwrap_or([0; N]));
-                let y = <$t>::from_ne_bytes(s.try_into().unwrap_or([0; N]));
-                let add: fn($t, $t) -> $t = $add;
-                a.copy_from_slice(&add(x, y).to_ne_bytes());
-            }
-        }};
-    }
-    match ty {
-        ReduceType::Bool => acc.iter_mut().zip(src).for_each(|(a, s)| *a = u8::from(*a != 0 || *s != 0)),
-        ReduceType::U8 => sum!(u8, u8::wrapping_add),
-        ReduceType::I8 => sum!(i8, i8::wrapping_add),
-        ReduceType::I16 => sum!(i16, i16::wrapping_add),
-        ReduceType::I32 => sum!(i32, i32::wrapping_add),
-        ReduceType::I64 => sum!(i64, i64::wrapping_add),
-        ReduceType::F32 => sum!(f32, |x, y| x + y),
-        ReduceType::F64 => sum!(f64, |x, y| x + y),
-    }
-}
-
-/// The group-order sum of every member's buffer.
-fn sum_all(ty: ReduceType, all: &[Arc<Vec<u8>>], len: usize) -> Result<Vec<u8>> {
-    if all.iter().any(|b| b.len() != len) || !len.is_multiple_of(ty.size()) {
-        return Err(internal("reduction buffers of different lengths".into()));
-    }
-    let mut acc = all.first().map(|b| b.to_vec()).unwrap_or_default();
-    for b in &all[1..] {
-        accumulate(ty, &mut acc, b);
-    }
-    Ok(acc)
-}
-
 impl Collectives for ThreadComm {
     fn rank(&self) -> usize {
         self.rank
@@ -232,27 +195,6 @@ impl Collectives for ThreadComm {
         Ok(())
     }
 
-    fn all_reduce(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
-        let all = self.exchange(group, send.to_vec())?;
-        let sum = sum_all(ty, &all, send.len())?;
-        if recv.len() != sum.len() {
-            return Err(internal("all_reduce receive buffer of the wrong length".into()));
-        }
-        recv.copy_from_slice(&sum);
-        Ok(())
-    }
-
-    fn reduce_scatter(&self, group: &[usize], ty: ReduceType, send: &[u8], recv: &mut [u8]) -> Result<()> {
-        let me = check_group(self, group)?;
-        if send.len() != recv.len() * group.len() {
-            return Err(internal("reduce_scatter buffers of mismatched lengths".into()));
-        }
-        let all = self.exchange(group, send.to_vec())?;
-        let sum = sum_all(ty, &all, send.len())?;
-        recv.copy_from_slice(&sum[me * recv.len()..(me + 1) * recv.len()]);
-        Ok(())
-    }
-
     fn broadcast(&self, group: &[usize], root: usize, _: usize, buf: &mut [u8]) -> Result<()> {
         let me = check_group(self, group)?;
         let data = if me == root { buf.to_vec() } else { Vec::new() };
@@ -261,7 +203,9 @@ impl Collectives for ThreadComm {
         if from.len() != buf.len() {
             return Err(internal("broadcast buffers of different lengths".into()));
         }
-        buf.copy_from_slice(from);
+        if me != root {
+            buf.copy_from_slice(from);
+        }
         Ok(())
     }
 
@@ -272,6 +216,7 @@ impl Collectives for ThreadComm {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ReduceType;
     use super::*;
 
     #[test]
