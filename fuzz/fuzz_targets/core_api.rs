@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use num_complex::Complex;
 use oxtorch::display::PrintOptions;
-use oxtorch::iter::{Operand, Output};
+use oxtorch::{Operand, Output};
 use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
 use oxtorch::{DType, Device, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
 

@@ -5,7 +5,7 @@ use crate::attributes::{PyDType, PyMemoryFormat};
 use crate::device::device_arg;
 use crate::tensor::PyTensor;
 use num_complex::Complex;
-use oxtorch::iter::Operand;
+use oxtorch::Operand;
 use oxtorch::{Scalar, TensorOptions};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -185,11 +185,9 @@ fn result_type(
             let mut ops = Vec::new();
             for o in bound.iter().flatten() {
                 ops.push(match crate::args::operand(o)? {
-                    oxtorch::iter::Operand::Tensor(t) if t.dim() == 0 => {
-                        oxtorch::promotion::Operand::ZeroDim(t.dtype())
-                    }
-                    oxtorch::iter::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
-                    oxtorch::iter::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
+                    oxtorch::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
+                    oxtorch::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
+                    oxtorch::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
                 });
             }
             return dtype_object(py, oxtorch::result_type(&ops).py()?);

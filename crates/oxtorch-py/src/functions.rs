@@ -5,9 +5,9 @@ use crate::args::{self, int_arg, options, sequence_ints, to_sizes};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
 use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
-use oxtorch::iter::{Operand, Output};
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
 use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
+use oxtorch::{Operand, Output};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -976,10 +976,10 @@ fn errors_before_out(op: BinaryOp, input: &Bound<'_, PyAny>, other: &Bound<'_, P
         return Ok(());
     }
     let partially_overlaps = |op: &Operand| match op {
-        Operand::Tensor(t) => oxtorch::iter::assert_no_partial_overlap(target, t).is_err(),
+        Operand::Tensor(t) => oxtorch::iter::assert_no_partial_overlap(target.into(), t.into()).is_err(),
         Operand::Scalar(_) => false,
     };
-    if oxtorch::iter::assert_no_internal_overlap(target).is_err()
+    if oxtorch::iter::assert_no_internal_overlap(target.into()).is_err()
         || partially_overlaps(&lhs)
         || partially_overlaps(&rhs)
     {

@@ -42,4 +42,4 @@ pub use tensor::factory::{
     randn, scalar_tensor, tensor, zeros, TensorData,
 };
 pub use tensor::index::TensorIndex;
-pub use tensor::{Tensor, TensorOptions};
+pub use tensor::{Operand, Output, Tensor, TensorOptions};

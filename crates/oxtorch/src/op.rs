@@ -3,6 +3,7 @@
 //! loop (a closure on CPU, generated source on CUDA).
 
 use crate::error::{Error, Result};
+use crate::iter::IterConfig;
 use crate::scalar::Scalar;
 
 /// How `div` rounds its quotient (`rounding_mode=`).
@@ -68,6 +69,15 @@ impl BinaryOp {
     /// Whether integer operands promote to the default dtype (true division).
     pub fn is_true_division(self) -> bool {
         matches!(self, BinaryOp::Div { rounding_mode: None })
+    }
+
+    /// The iterator configuration of the operation (true division promotes integers to float).
+    pub fn iter_config(self) -> IterConfig {
+        if self.is_true_division() {
+            IterConfig::BINARY_FLOAT
+        } else {
+            IterConfig::BINARY
+        }
     }
 
     /// The rounding mode of a rounded division.

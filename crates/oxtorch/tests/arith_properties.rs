@@ -647,9 +647,9 @@ proptest! {
                 Op::Div(None) => ops::div(scalar, &tt),
                 Op::Div(Some(_)) => ops::binary_op(
                     op.binary(),
-                    &oxtorch::iter::Operand::Scalar(scalar),
-                    &oxtorch::iter::Operand::from(&tt),
-                    oxtorch::iter::Output::New,
+                    &oxtorch::Operand::Scalar(scalar),
+                    &oxtorch::Operand::from(&tt),
+                    oxtorch::Output::New,
                 ),
             };
             (reference(op, number_side, tensor_side), got)

@@ -300,7 +300,7 @@ fn factories_on_placements() {
 }
 
 fn op_result(op: BinaryOp, a: &Tensor, b: &Tensor) -> Tensor {
-    oxtorch::tensor::ops::binary_op(op, &a.into(), &b.into(), oxtorch::iter::Output::New).unwrap()
+    oxtorch::tensor::ops::binary_op(op, &a.into(), &b.into(), oxtorch::Output::New).unwrap()
 }
 
 fn close(a: &[Scalar], b: &[Scalar]) -> bool {
@@ -338,12 +338,12 @@ fn arithmetic_on_every_sbp_pair_matches_the_logical_result() {
                 let gx = make(&w, &x, &p, &[a]);
                 let z = gx.binary(op, 3).unwrap();
                 let expected =
-                    oxtorch::tensor::ops::binary_op(op, &(&x).into(), &3.into(), oxtorch::iter::Output::New).unwrap();
+                    oxtorch::tensor::ops::binary_op(op, &(&x).into(), &3.into(), oxtorch::Output::New).unwrap();
                 assert!(close(&values(&z.to_logical().unwrap()), &values(&expected)), "{op:?} {a:?} number");
                 let z = binary_op(op, &GlobalOperand::Scalar(Scalar::Float(2.5)), &(&gx).into(), GlobalOutput::New)
                     .unwrap();
                 let expected =
-                    oxtorch::tensor::ops::binary_op(op, &2.5.into(), &(&x).into(), oxtorch::iter::Output::New).unwrap();
+                    oxtorch::tensor::ops::binary_op(op, &2.5.into(), &(&x).into(), oxtorch::Output::New).unwrap();
                 assert!(close(&values(&z.to_logical().unwrap()), &values(&expected)), "{op:?} number {a:?}");
             }
         }

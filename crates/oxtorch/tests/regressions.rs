@@ -656,8 +656,8 @@ fn regression_slice_with_a_huge_step() {
 /// overflow rule (uint8 takes -18; float16 refuses -2^63).
 #[test]
 fn regression_alpha_checked_against_the_common_dtype() {
-    use oxtorch::iter::{Operand, Output};
     use oxtorch::tensor::ops::{binary_op, BinaryOp};
+    use oxtorch::{Operand, Output};
     let v0 = oxtorch::full(&[], 16, DType::UInt8).unwrap();
     let add = |alpha: Scalar| BinaryOp::Add { alpha };
     let r = binary_op(add(Scalar::Int(-18)), &Operand::from(&v0), &Operand::Scalar(Scalar::Int(-9)), Output::InPlace);

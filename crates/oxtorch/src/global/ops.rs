@@ -12,10 +12,10 @@ use super::sbp::NdSbp;
 use super::tensor::GlobalTensor;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::iter::{Operand, Output};
 use crate::op::BinaryOp;
 use crate::scalar::Scalar;
 use crate::tensor::{factory, ops, Tensor, TensorOptions};
+use crate::tensor::{Operand, Output};
 use std::sync::Arc;
 
 /// An operand of global arithmetic: a global tensor or a Python-style number.

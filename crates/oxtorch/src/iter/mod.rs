@@ -2,10 +2,10 @@
 //! output and some inputs, the broadcast shape, the common dtype, the device, the output's shape and dtype checks,
 //! the strides of a new output, overlap checks, and the loop [`Plan`] kernels follow.
 //!
-//! The iterator decides and allocates nothing: [`BinaryIter::build`] returns a decision (shape, dtype, device,
-//! where the result goes), the caller (`tensor/ops.rs`) allocates the output, and [`binary_plan`] turns the final
-//! operands into a plan for the backend. Numbers stay numbers ([`Input::Value`]): no zero-dim tensor is built
-//! for them.
+//! The iterator decides and allocates nothing, and knows no tensor type: it reads operands as [`TensorView`]s
+//! (geometry, storage) and numbers, follows an [`IterConfig`] (PyTorch's `TensorIteratorConfig`), and returns a
+//! decision ([`BinaryIter`]: shape, dtypes, device, where the result goes). The caller (`tensor/ops.rs`) allocates
+//! the output, and [`binary_plan`] turns the final operands into a plan for the backend.
 
 mod overlap;
 mod plan;
@@ -23,105 +23,163 @@ use crate::memory_format::MemoryFormat;
 use crate::promotion::{self, can_cast, get_default_dtype};
 use crate::scalar::Scalar;
 use crate::shape::{self, fmt_list, Dims};
-use crate::tensor::Tensor;
+use crate::storage::Storage;
 use smallvec::SmallVec;
 
-/// An operand of an elementwise operation: a tensor, or a Python-style number.
-#[derive(Clone, Debug)]
-pub enum Operand {
+/// What the iterator reads of a tensor: its geometry and the storage it views (dtype and device come from the
+/// storage). Tensors give one with `TensorView::from(&tensor)`.
+#[derive(Clone, Copy, Debug)]
+pub struct TensorView<'a> {
+    /// Sizes.
+    pub sizes: &'a [usize],
+    /// Strides, in elements.
+    pub strides: &'a [usize],
+    /// Offset of the first element in the storage, in elements.
+    pub offset: usize,
+    /// The memory it views.
+    pub storage: &'a Storage,
+}
+
+impl TensorView<'_> {
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.storage.dtype()
+    }
+
+    /// Where the memory is.
+    pub fn device(&self) -> Device {
+        self.storage.device()
+    }
+
+    /// Number of dimensions.
+    pub fn dim(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// Number of elements.
+    pub fn numel(&self) -> usize {
+        self.sizes.iter().product()
+    }
+
+    /// Whether the elements are laid out contiguously in row-major order.
+    pub fn is_contiguous(&self) -> bool {
+        shape::is_contiguous(self.sizes, self.strides)
+    }
+
+    /// Whether both show the same elements of the same memory (storage, offset, sizes and strides).
+    pub fn is_same(&self, other: TensorView<'_>) -> bool {
+        self.storage.ptr_eq(other.storage)
+            && self.offset == other.offset
+            && self.sizes == other.sizes
+            && self.strides == other.strides
+    }
+
+    /// Whether both view the same memory, whatever their geometry.
+    pub fn is_alias_of(&self, other: TensorView<'_>) -> bool {
+        self.storage.ptr_eq(other.storage)
+    }
+}
+
+/// PyTorch's `TensorIteratorConfig`, for the flags elementwise operations set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IterConfig {
+    /// Inputs take part in type promotion and are read in the common dtype.
+    pub promote_inputs_to_common_dtype: bool,
+    /// An integral (or bool) common dtype becomes the default dtype (true division).
+    pub promote_integer_inputs_to_float: bool,
+    /// A new output's dtype, whatever the common dtype (bool for comparisons); `None`: the common dtype.
+    pub static_dtype: Option<DType>,
+    /// The common dtype must be castable to a given output's dtype (`result type Float can't be cast to the
+    /// desired output type Int`).
+    pub enforce_safe_casting_to_output: bool,
+    /// A zero-dim CPU input (or a number) may join an operation on another device, one at a time.
+    pub allow_cpu_scalars: bool,
+    /// Refuse outputs that overlap themselves or partially overlap an input.
+    pub check_mem_overlap: bool,
+}
+
+impl IterConfig {
+    /// `build_borrowing_binary_op`: add, sub, mul, maximum, ...
+    pub const BINARY: IterConfig = IterConfig {
+        promote_inputs_to_common_dtype: true,
+        promote_integer_inputs_to_float: false,
+        static_dtype: None,
+        enforce_safe_casting_to_output: true,
+        allow_cpu_scalars: true,
+        check_mem_overlap: true,
+    };
+
+    /// `build_borrowing_binary_float_op`: true division.
+    pub const BINARY_FLOAT: IterConfig = IterConfig { promote_integer_inputs_to_float: true, ..IterConfig::BINARY };
+
+    /// `build_borrowing_comparison_op`: inputs in their common dtype, a new output of bool, a given output of any
+    /// dtype (the result cast to it, unchecked).
+    pub const COMPARISON: IterConfig =
+        IterConfig { static_dtype: Some(DType::Bool), enforce_safe_casting_to_output: false, ..IterConfig::BINARY };
+}
+
+/// An operand as the iterator reads it: a tensor, or a Python-style number.
+#[derive(Clone, Copy, Debug)]
+pub enum IterOperand<'a> {
     /// A tensor (dimensioned or zero-dim).
-    Tensor(Tensor),
+    Tensor(TensorView<'a>),
     /// A Python number: a zero-dim operand on no device that promotes only by category.
     Scalar(Scalar),
 }
 
-impl From<&Tensor> for Operand {
-    fn from(t: &Tensor) -> Self {
-        Operand::Tensor(t.clone())
-    }
-}
-
-impl From<Tensor> for Operand {
-    fn from(t: Tensor) -> Self {
-        Operand::Tensor(t)
-    }
-}
-
-macro_rules! operand_from_number {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Operand {
-            fn from(v: $t) -> Self { Operand::Scalar(Scalar::from(v)) }
-        }
-    )*};
-}
-operand_from_number!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    f32,
-    f64,
-    Scalar,
-    num_complex::Complex<f32>,
-    num_complex::Complex<f64>
-);
-
-impl Operand {
+impl IterOperand<'_> {
     /// The operand's dtype: a tensor's own, or the dtype a Python number is stored in (bool, int64, float64,
     /// complex128).
     pub fn dtype(&self) -> DType {
         match self {
-            Operand::Tensor(t) => t.dtype(),
-            Operand::Scalar(s) => s.storage_dtype(),
+            IterOperand::Tensor(t) => t.dtype(),
+            IterOperand::Scalar(s) => s.storage_dtype(),
         }
     }
 
     /// How the operand takes part in type promotion.
     pub fn promotion_class(&self) -> promotion::Operand {
         match self {
-            Operand::Tensor(t) if t.dim() == 0 => promotion::Operand::ZeroDim(t.dtype()),
-            Operand::Tensor(t) => promotion::Operand::Dimensioned(t.dtype()),
-            Operand::Scalar(s) => promotion::Operand::Scalar(*s),
+            IterOperand::Tensor(t) if t.dim() == 0 => promotion::Operand::ZeroDim(t.dtype()),
+            IterOperand::Tensor(t) => promotion::Operand::Dimensioned(t.dtype()),
+            IterOperand::Scalar(s) => promotion::Operand::Scalar(*s),
         }
     }
 
     /// Sizes and strides (a number is zero-dim).
     fn geometry(&self) -> Geometry<'_> {
         match self {
-            Operand::Tensor(t) => Geometry { sizes: t.sizes(), strides: t.strides() },
-            Operand::Scalar(_) => Geometry { sizes: &[], strides: &[] },
+            IterOperand::Tensor(t) => Geometry { sizes: t.sizes, strides: t.strides },
+            IterOperand::Scalar(_) => Geometry { sizes: &[], strides: &[] },
         }
     }
 }
 
-/// Where an elementwise result goes.
-pub enum Output<'a> {
+/// Where an elementwise result goes, as the iterator sees it.
+#[derive(Clone, Copy, Debug)]
+pub enum IterOutput<'a> {
     /// A new tensor.
     New,
     /// Into the first input (`add_`).
     InPlace,
     /// Into a given tensor (`out=`): replaced by a tensor of the result's shape (keeping its dtype and device)
     /// when its shape differs, as PyTorch resizes it.
-    Out(&'a mut Tensor),
+    Out(TensorView<'a>),
 }
 
 /// Where the iterator decided the result goes; the caller allocates.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub enum Destination {
     /// A new tensor of the broadcast shape, with these strides and dtype on the operation's device. For an `out=`
-    /// tensor without elements, the new tensor replaces it.
+    /// tensor of another shape, the new tensor replaces it.
     Allocate {
         /// The new tensor's dtype.
         dtype: DType,
         /// The new tensor's strides (following the inputs' memory order).
         strides: Dims,
     },
-    /// An existing tensor of the broadcast shape: the first input (in place) or the `out=` tensor.
-    Existing(Tensor),
+    /// The given output: the first input (in place) or the `out=` tensor, which has the broadcast shape.
+    Existing,
 }
 
 /// The decision for an elementwise binary operation.
@@ -129,8 +187,7 @@ pub enum Destination {
 pub struct BinaryIter {
     /// The broadcast shape.
     pub shape: Dims,
-    /// The dtype the operation computes in (the common dtype, or the default dtype for true division of
-    /// integers).
+    /// The dtype the operation computes in: the common dtype, or the default dtype for true division of integers.
     pub common_dtype: DType,
     /// The device the operation runs on.
     pub device: Device,
@@ -138,14 +195,13 @@ pub struct BinaryIter {
     pub destination: Destination,
 }
 
-/// An input as a kernel receives it.
-#[derive(Clone, Debug)]
-pub enum Input {
-    /// The elements of a tensor on the operation's device, laid out by the plan.
-    Tensor(Tensor),
-    /// One value for every element: a Python number, or a zero-dim CPU tensor joining an operation on another
-    /// device (read once on the host, as TensorIterator's CPU scalars are), as the operand's own dtype holds it.
-    Value(Scalar),
+/// How a kernel reads one input, as far as its loop plan goes.
+#[derive(Clone, Copy, Debug)]
+pub enum PlanInput<'a> {
+    /// The elements of a tensor on the operation's device.
+    Tensor(TensorView<'a>),
+    /// One value for every element (stride 0).
+    Value,
     /// The output itself: the first input of an in-place operation.
     Output,
 }
@@ -180,20 +236,21 @@ impl<'a> Geometry<'a> {
 }
 
 /// The device an operation runs on: the first non-CPU device among its tensors (output included), checking that
-/// every tensor is there, except CPU scalars, which may join another device one at a time (TensorIterator's
-/// `allow_cpu_scalars`: a zero-dim CPU input, and a Python number, which PyTorch wraps as one).
-fn common_device(output: Option<&Tensor>, inputs: &[&Operand]) -> Result<Device> {
+/// every tensor is there, except CPU scalars, which may join another device one at a time when the configuration
+/// allows them (TensorIterator's `allow_cpu_scalars`: a zero-dim CPU input, and a Python number, which PyTorch
+/// wraps as one).
+fn common_device(config: &IterConfig, output: Option<TensorView<'_>>, inputs: &[&IterOperand<'_>]) -> Result<Device> {
     let tensors = inputs.iter().map(|o| match o {
-        Operand::Tensor(t) => (Some(t), false),
-        Operand::Scalar(_) => (None, false),
+        IterOperand::Tensor(t) => (Some(*t), false),
+        IterOperand::Scalar(_) => (None, false),
     });
-    let all: SmallVec<[(Option<&Tensor>, bool); 3]> =
+    let all: SmallVec<[(Option<TensorView<'_>>, bool); 3]> =
         output.map(|o| (Some(o), true)).into_iter().chain(tensors).collect();
-    let device = all.iter().filter_map(|(t, _)| t.map(Tensor::device)).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
+    let device = all.iter().filter_map(|(t, _)| t.map(|t| t.device())).find(|d| !d.is_cpu()).unwrap_or(Device::cpu());
     let mut cpu_scalars = 0;
     for (t, is_output) in &all {
         let cpu_scalar = !is_output && t.is_none_or(|t| t.dim() == 0 && t.device().is_cpu());
-        if !device.is_cpu() && cpu_scalar {
+        if !device.is_cpu() && cpu_scalar && config.allow_cpu_scalars {
             cpu_scalars += 1;
             if cpu_scalars > 1 {
                 runtime_err!("Trying to pass too many CPU scalars to non-CPU kernel!")
@@ -239,35 +296,40 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
     shape::iterator_strides_in_order(shape, &perm)
 }
 
-/// Whether TensorIterator replaces `input` by `input.to(common)` before anything else: on the CPU, an input of
-/// another dtype than the common one (`compute_types`). The copy decides the output's layout
+/// Whether TensorIterator replaces an input of `dtype` by `input.to(common)` before anything else: on the CPU, an
+/// input of another dtype than the common one (`compute_types`). The copy decides the output's layout
 /// ([`converted_strides`]), and the loop runs over it (what `tensor/ops.rs` follows where rounding depends on it).
-pub fn converts_first(input: &Tensor, common: DType, device: Device) -> bool {
-    device.is_cpu() && input.dtype() != common
+pub fn converts_first(dtype: DType, common: DType, device: Device) -> bool {
+    device.is_cpu() && dtype != common
 }
 
 /// The strides TensorIterator orders the dimensions by for an input it converts first: on the CPU, an input of
 /// another dtype than the common one is replaced by `input.to(common)` before the output is laid out, and that copy
 /// keeps a dense input's strides and lays out any other densely in its stride order. None: the input as it is.
-fn converted_strides(input: &Operand, common: DType, device: Device) -> Option<Dims> {
+fn converted_strides(input: &IterOperand<'_>, common: DType, device: Device) -> Option<Dims> {
     match input {
-        Operand::Tensor(t) if converts_first(t, common, device) => {
-            crate::tensor::factory::like_strides(t, MemoryFormat::Preserve).ok()
+        IterOperand::Tensor(t) if converts_first(t.dtype(), common, device) => {
+            Some(if shape::is_non_overlapping_and_dense(t.sizes, t.strides) {
+                t.strides.into()
+            } else {
+                shape::infer_dense_strides(t.sizes, t.strides)
+            })
         }
         _ => None,
     }
 }
 
-/// Strides for the new output of a unary elementwise operation on `input` (TensorIterator with one input: its
-/// fast setup keeps a contiguous, channels-last or dense layout, else the input's stride order).
-pub fn unary_output_strides(input: &Tensor) -> Dims {
-    output_strides(input.sizes(), &[Geometry { sizes: input.sizes(), strides: input.strides() }])
+/// Strides for the new output of a unary elementwise operation on an input of `sizes` and `strides`
+/// (TensorIterator with one input: its fast setup keeps a contiguous, channels-last or dense layout, else the
+/// input's stride order).
+pub fn unary_output_strides(sizes: &[usize], strides: &[usize]) -> Dims {
+    output_strides(sizes, &[Geometry { sizes, strides }])
 }
 
-/// The dtype an operation computes in: the common dtype, except that true division (`int_to_float`) of integers
-/// or bools computes in the default dtype.
-pub(crate) fn computation_dtype(common: DType, int_to_float: bool) -> DType {
-    if int_to_float && common.is_integral(true) {
+/// The dtype an operation computes in: the common dtype, except that an integral (or bool) common dtype becomes
+/// the default dtype when integers promote to float (true division).
+pub(crate) fn computation_dtype(common: DType, promote_integer_inputs_to_float: bool) -> DType {
+    if promote_integer_inputs_to_float && common.is_integral(true) {
         get_default_dtype()
     } else {
         common
@@ -280,30 +342,35 @@ fn shape_mismatch(out: &[usize], shape: &[usize]) -> Error {
 }
 
 impl BinaryIter {
-    /// Decides an elementwise binary operation. `int_to_float` promotes an integral (or bool) common dtype to
-    /// the default dtype (true division).
-    pub fn build(lhs: &Operand, rhs: &Operand, output: &Output<'_>, int_to_float: bool) -> Result<BinaryIter> {
-        if let (Operand::Tensor(a), Operand::Tensor(b), Output::New) = (lhs, rhs, output) {
-            if let Some(fast) = Self::fast_setup(a, b, int_to_float) {
+    /// Decides an elementwise binary operation under `config`.
+    pub fn build(
+        config: &IterConfig,
+        lhs: &IterOperand<'_>,
+        rhs: &IterOperand<'_>,
+        output: IterOutput<'_>,
+    ) -> Result<BinaryIter> {
+        if let (IterOperand::Tensor(a), IterOperand::Tensor(b), IterOutput::New) = (lhs, rhs, output) {
+            if let Some(fast) = Self::fast_setup(config, a, b) {
                 return Ok(fast);
             }
         }
-        let given: Option<&Tensor> = match output {
-            Output::New => None,
-            Output::InPlace => match lhs {
-                Operand::Tensor(t) => Some(t),
-                Operand::Scalar(_) => runtime_err!("an in-place operation needs a tensor as its first operand"),
+        let given: Option<TensorView<'_>> = match output {
+            IterOutput::New => None,
+            IterOutput::InPlace => match lhs {
+                IterOperand::Tensor(t) => Some(*t),
+                IterOperand::Scalar(_) => runtime_err!("an in-place operation needs a tensor as its first operand"),
             },
-            Output::Out(t) => Some(&**t),
+            IterOutput::Out(t) => Some(t),
         };
+        let is_out = matches!(output, IterOutput::Out(_));
         // overlap checks come first, as in TensorIterator
-        if let Some(out) = given {
-            if !matches!(output, Output::Out(_)) || out.numel() > 0 {
+        if let Some(out) = given.filter(|_| config.check_mem_overlap) {
+            if !is_out || out.numel() > 0 {
                 assert_no_internal_overlap(out)?;
                 for input in [lhs, rhs] {
-                    if let Operand::Tensor(input) = input {
-                        if !(matches!(output, Output::InPlace) && input.is_same(out)) {
-                            assert_no_partial_overlap(out, input)?;
+                    if let IterOperand::Tensor(input) = input {
+                        if !(matches!(output, IterOutput::InPlace) && input.is_same(out)) {
+                            assert_no_partial_overlap(out, *input)?;
                         }
                     }
                 }
@@ -313,16 +380,18 @@ impl BinaryIter {
         let shape = shape::broadcast_shapes(ga.sizes, gb.sizes)?;
         let resize = match (output, given) {
             // PyTorch resizes an `out=` of another shape (with a deprecation warning when it had elements)
-            (Output::Out(_), Some(out)) if out.sizes() != shape.as_slice() => true,
-            (Output::InPlace, Some(out)) if out.sizes() != shape.as_slice() => {
-                return Err(shape_mismatch(out.sizes(), &shape));
+            (IterOutput::Out(_), Some(out)) if out.sizes != shape.as_slice() => true,
+            (IterOutput::InPlace, Some(out)) if out.sizes != shape.as_slice() => {
+                return Err(shape_mismatch(out.sizes, &shape));
             }
             _ => false,
         };
-        let common =
-            computation_dtype(promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()])?, int_to_float);
-        let device = common_device(given, &[lhs, rhs])?;
-        if let Some(out) = given {
+        let common = computation_dtype(
+            promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()])?,
+            config.promote_integer_inputs_to_float,
+        );
+        let device = common_device(config, given, &[lhs, rhs])?;
+        if let Some(out) = given.filter(|_| config.enforce_safe_casting_to_output) {
             if !can_cast(common, out.dtype()) {
                 runtime_err!(
                     "result type {} can't be cast to the desired output type {}",
@@ -332,12 +401,13 @@ impl BinaryIter {
             }
         }
         let destination = match given {
-            Some(out) if !resize => Destination::Existing(out.clone()),
+            Some(_) if !resize => Destination::Existing,
             _ => {
                 let (ca, cb) = (converted_strides(lhs, common, device), converted_strides(rhs, common, device));
                 let (sa, sb) = (ga.with_strides(ca.as_deref()), gb.with_strides(cb.as_deref()));
+                let new_dtype = config.static_dtype.unwrap_or(common);
                 Destination::Allocate {
-                    dtype: given.map_or(common, |o| o.dtype()),
+                    dtype: given.map_or(new_dtype, |o| o.dtype()),
                     strides: output_strides(&shape, &[sa, sb]),
                 }
             }
@@ -346,77 +416,66 @@ impl BinaryIter {
     }
 
     /// TensorIterator's fast setup for the commonest case: a new output from two contiguous tensors of the same
-    /// shape, dtype and device. Then nothing broadcasts, the common dtype is theirs (or the default dtype for true
-    /// division of integers), and the output is contiguous. None: take the general path.
-    fn fast_setup(a: &Tensor, b: &Tensor, int_to_float: bool) -> Option<BinaryIter> {
-        let fits = a.sizes() == b.sizes()
+    /// shape, dtype and device. Then nothing broadcasts, the common dtype is theirs (or the default dtype when
+    /// integers promote to float), and the output is contiguous. None: take the general path.
+    fn fast_setup(config: &IterConfig, a: &TensorView<'_>, b: &TensorView<'_>) -> Option<BinaryIter> {
+        let fits = a.sizes == b.sizes
             && a.dtype() == b.dtype()
             && a.device() == b.device()
             && a.is_contiguous()
             && b.is_contiguous();
-        fits.then(|| BinaryIter {
-            shape: a.sizes().into(),
-            common_dtype: computation_dtype(a.dtype(), int_to_float),
-            device: a.device(),
-            destination: Destination::Allocate {
-                dtype: computation_dtype(a.dtype(), int_to_float),
-                strides: shape::contiguous_strides(a.sizes()),
-            },
+        fits.then(|| {
+            let common = computation_dtype(a.dtype(), config.promote_integer_inputs_to_float);
+            BinaryIter {
+                shape: a.sizes.into(),
+                common_dtype: common,
+                device: a.device(),
+                destination: Destination::Allocate {
+                    dtype: config.static_dtype.unwrap_or(common),
+                    strides: shape::contiguous_strides(a.sizes),
+                },
+            }
         })
-    }
-
-    /// The inputs as the kernel receives them, once the output is known: the output itself for an in-place first
-    /// input, numbers and CPU scalars joining another device as values, other tensors as they are.
-    pub fn kernel_inputs(&self, lhs: &Operand, rhs: &Operand, out: &Tensor) -> Result<(Input, Input)> {
-        let input = |op: &Operand, may_be_output: bool| -> Result<Input> {
-            Ok(match op {
-                Operand::Scalar(s) => Input::Value(*s),
-                Operand::Tensor(t) if may_be_output && t.is_same(out) => Input::Output,
-                Operand::Tensor(t) if t.device() != self.device => Input::Value(t.item()?),
-                Operand::Tensor(t) => Input::Tensor(t.clone()),
-            })
-        };
-        Ok((input(lhs, true)?, input(rhs, false)?))
     }
 }
 
 /// Whether a kernel input must be read from a private copy: it shares memory with the output without being the
 /// output itself (kernels read and write distinct memory, except an in-place first input read in place).
-pub fn needs_private_copy(input: &Tensor, out: &Tensor) -> bool {
+pub fn needs_private_copy(input: TensorView<'_>, out: TensorView<'_>) -> bool {
     input.is_alias_of(out)
 }
 
 /// The loop plan of a binary operation over its output and two inputs (operands 0, 1, 2); values have stride 0.
-pub fn binary_plan(out: &Tensor, lhs: &Input, rhs: &Input) -> Plan {
-    let shape = out.sizes();
-    let geometry = |input: &Input| -> (Dims, usize) {
+pub fn binary_plan(out: TensorView<'_>, lhs: PlanInput<'_>, rhs: PlanInput<'_>) -> Plan {
+    let shape = out.sizes;
+    let geometry = |input: PlanInput<'_>| -> (Dims, usize) {
         match input {
-            Input::Tensor(t) => {
-                (Geometry { sizes: t.sizes(), strides: t.strides() }.broadcast_strides(shape), t.storage_offset())
+            PlanInput::Tensor(t) => {
+                (Geometry { sizes: t.sizes, strides: t.strides }.broadcast_strides(shape), t.offset)
             }
-            Input::Output => (out.strides().into(), out.storage_offset()),
-            Input::Value(_) => (SmallVec::from_elem(0, shape.len()), 0),
+            PlanInput::Output => (out.strides.into(), out.offset),
+            PlanInput::Value => (SmallVec::from_elem(0, shape.len()), 0),
         }
     };
     let ((ls, lo), (rs, ro)) = (geometry(lhs), geometry(rhs));
-    let offsets = [out.storage_offset(), lo, ro];
-    let flat = |s: &[usize]| s == out.strides();
+    let offsets = [out.offset, lo, ro];
+    let flat = |s: &[usize]| s == out.strides;
     if out.is_contiguous() && flat(&ls) && flat(&rs) {
         // everything contiguous and of one shape: one flat loop
         return Plan::contiguous(out.numel(), &offsets);
     }
-    Plan::from_geometry(shape, &[out.strides(), &ls, &rs], &offsets)
+    Plan::from_geometry(shape, &[out.strides, &ls, &rs], &offsets)
 }
 
 /// Checks `dst.copy_(src)`: `src` must broadcast to `dst`'s shape, `dst` must not overlap itself, and `src` must
 /// not partially overlap `dst`. Any devices and dtypes may meet.
-pub fn check_copy(dst: &Tensor, src: &Tensor) -> Result<()> {
+pub fn check_copy(dst: TensorView<'_>, src: TensorView<'_>) -> Result<()> {
     // TensorIterator's order: the output's own overlap, the input's overlap with it, then the shapes
     assert_no_internal_overlap(dst)?;
     assert_no_partial_overlap(dst, src)?;
-    let shape = shape::broadcast_shapes(dst.sizes(), src.sizes())?;
-    if shape.as_slice() != dst.sizes() {
-        return Err(shape_mismatch(dst.sizes(), &shape));
+    let shape = shape::broadcast_shapes(dst.sizes, src.sizes)?;
+    if shape.as_slice() != dst.sizes {
+        return Err(shape_mismatch(dst.sizes, &shape));
     }
     Ok(())
 }
@@ -424,6 +483,6 @@ pub fn check_copy(dst: &Tensor, src: &Tensor) -> Result<()> {
 /// Whether `dst.copy_(src)` must read `src` from a private copy: it is a view of `dst`'s storage. A full
 /// overlap (or one too hard to tell) needs the copy for its values; disjoint views of one storage (`x[0] = x[1]`)
 /// need it because a kernel borrows its output's buffer exclusively, so it cannot read an input from that buffer.
-pub fn copy_needs_private_source(dst: &Tensor, src: &Tensor) -> bool {
+pub fn copy_needs_private_source(dst: TensorView<'_>, src: TensorView<'_>) -> bool {
     src.is_alias_of(dst)
 }

@@ -1,9 +1,9 @@
 //! Memory overlap between tensors (PyTorch's `MemoryOverlap.cpp`): whether a tensor's own elements overlap, and
 //! how an input's memory relates to an output's. The iterator refuses writes that these checks flag.
 
+use super::TensorView;
 use crate::error::{runtime_err, Result};
 use crate::shape;
-use crate::tensor::Tensor;
 
 /// PyTorch's message for writing into a tensor whose elements overlap.
 pub const INTERNAL_OVERLAP_MSG: &str = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.";
@@ -25,18 +25,18 @@ pub enum Overlap {
 
 /// Whether a tensor's elements overlap each other (PyTorch's `has_internal_overlap`): `Some(true)` for an
 /// expanded tensor, `Some(false)` for a dense one, `None` when it cannot tell.
-pub fn has_internal_overlap(t: &Tensor) -> Option<bool> {
-    if shape::is_non_overlapping_and_dense(t.sizes(), t.strides()) {
+pub fn has_internal_overlap(t: TensorView<'_>) -> Option<bool> {
+    if shape::is_non_overlapping_and_dense(t.sizes, t.strides) {
         return Some(false);
     }
-    if t.sizes().iter().zip(t.strides()).any(|(&sz, &st)| st == 0 && sz > 1) {
+    if t.sizes.iter().zip(t.strides).any(|(&sz, &st)| st == 0 && sz > 1) {
         return Some(true);
     }
     None
 }
 
 /// Refuses to write into a tensor whose elements overlap.
-pub fn assert_no_internal_overlap(t: &Tensor) -> Result<()> {
+pub fn assert_no_internal_overlap(t: TensorView<'_>) -> Result<()> {
     if has_internal_overlap(t) == Some(true) {
         runtime_err!("{INTERNAL_OVERLAP_MSG}")
     }
@@ -44,26 +44,26 @@ pub fn assert_no_internal_overlap(t: &Tensor) -> Result<()> {
 }
 
 /// How the memory of `a` and `b` relates (PyTorch's `get_overlap_status`).
-pub fn overlap(a: &Tensor, b: &Tensor) -> Overlap {
+pub fn overlap(a: TensorView<'_>, b: TensorView<'_>) -> Overlap {
     if a.is_same(b) && a.dtype() == b.dtype() {
         return Overlap::Full;
     }
-    if a.numel() == 0 || b.numel() == 0 || !a.storage().ptr_eq(b.storage()) {
+    if a.numel() == 0 || b.numel() == 0 || !a.storage.ptr_eq(b.storage) {
         return Overlap::No;
     }
-    let dense = |t: &Tensor| shape::is_non_overlapping_and_dense(t.sizes(), t.strides());
+    let dense = |t: TensorView<'_>| shape::is_non_overlapping_and_dense(t.sizes, t.strides);
     if !dense(a) || !dense(b) {
         return Overlap::TooHard;
     }
     // byte ranges, so that views of one allocation as different dtypes compare correctly
-    let range = |t: &Tensor| {
-        let start = t.storage_offset() * t.element_size();
-        (start, start + t.numel() * t.element_size())
+    let range = |t: TensorView<'_>| {
+        let start = t.offset * t.dtype().itemsize();
+        (start, start + t.numel() * t.dtype().itemsize())
     };
     let ((a0, a1), (b0, b1)) = (range(a), range(b));
     if a0 == b0 && a1 == b1 {
         // the same bytes in another order (`a.add_(a.t())`) is a partial overlap to PyTorch
-        if a.strides() == b.strides() {
+        if a.strides == b.strides {
             Overlap::Full
         } else {
             Overlap::Partial
@@ -76,7 +76,7 @@ pub fn overlap(a: &Tensor, b: &Tensor) -> Overlap {
 }
 
 /// Refuses an input that partially overlaps the output.
-pub fn assert_no_partial_overlap(output: &Tensor, input: &Tensor) -> Result<()> {
+pub fn assert_no_partial_overlap(output: TensorView<'_>, input: TensorView<'_>) -> Result<()> {
     if overlap(output, input) == Overlap::Partial {
         runtime_err!("{PARTIAL_OVERLAP_MSG}")
     }

@@ -3,8 +3,8 @@
 //! operand is contiguous across them (`coalesce_dimensions`). A plan is plain data: the CPU backend walks it with
 //! [`Plan::for_each_run_in`], the CUDA backend passes its sizes and strides to a generated kernel.
 
+use super::TensorView;
 use crate::shape::{self, Dims};
-use crate::tensor::Tensor;
 use smallvec::SmallVec;
 
 /// The loop an elementwise kernel runs: operands already broadcast to one shape, dimensions reordered
@@ -21,10 +21,10 @@ pub struct Plan {
 
 impl Plan {
     /// Plans a loop over tensors that all have the same sizes (the output first).
-    pub fn new(operands: &[&Tensor]) -> Plan {
-        let strides: SmallVec<[&[usize]; 3]> = operands.iter().map(|t| t.strides()).collect();
-        let offsets: SmallVec<[usize; 3]> = operands.iter().map(|t| t.storage_offset()).collect();
-        Plan::from_geometry(operands[0].sizes(), &strides, &offsets)
+    pub fn new(operands: &[TensorView<'_>]) -> Plan {
+        let strides: SmallVec<[&[usize]; 3]> = operands.iter().map(|t| t.strides).collect();
+        let offsets: SmallVec<[usize; 3]> = operands.iter().map(|t| t.offset).collect();
+        Plan::from_geometry(operands[0].sizes, &strides, &offsets)
     }
 
     /// Plans a loop over operands of one shape given by their strides and offsets (the output first).

@@ -20,13 +20,13 @@ use super::SparseCooTensor;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
-use crate::iter::{Operand, Output};
 use crate::op::BinaryOp;
 use crate::promotion::{self, can_cast, get_default_dtype, promote_types};
 use crate::scalar::Scalar;
 use crate::shape::{self, fmt_list, Dims};
 use crate::tensor::ops::binary_op;
 use crate::tensor::Tensor;
+use crate::tensor::{Operand, Output};
 
 /// A tensor of any layout.
 #[derive(Clone, Debug)]

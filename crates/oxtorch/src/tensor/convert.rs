@@ -19,7 +19,7 @@ impl Tensor {
         if self.is_same(src) && self.dtype() == src.dtype() {
             return Ok(());
         }
-        iter::check_copy(self, src)?;
+        iter::check_copy(self.into(), src.into())?;
         if !self.storage().has_data() {
             return Ok(()); // a meta destination records no values
         }
@@ -30,7 +30,7 @@ impl Tensor {
             return Ok(()); // nothing to write (the source may even alias this tensor's storage)
         }
         // an aliasing source (full overlap, or too hard to tell) is read from a private copy first
-        let src = if iter::copy_needs_private_source(self, src) {
+        let src = if iter::copy_needs_private_source(self.into(), src.into()) {
             src.clone_in(MemoryFormat::Contiguous)?
         } else {
             src.clone()
@@ -39,7 +39,7 @@ impl Tensor {
             return self.copy_across_devices(&src);
         }
         let src = src.expand(&super::view::to_i64(self.sizes()))?;
-        backend::copy(&Plan::new(&[self, &src]), self.storage(), src.storage())
+        backend::copy(&Plan::new(&[self.into(), (&src).into()]), self.storage(), src.storage())
     }
 
     /// `copy_` between devices, staged as PyTorch stages it: the values are converted on the CPU side when one
@@ -69,7 +69,7 @@ impl Tensor {
     pub fn fill_(&self, value: impl Into<Scalar>) -> Result<()> {
         let value = value.into();
         value.check_convertible(self.dtype(), crate::scalar::fill_check(self.numel()))?;
-        backend::fill(&Plan::new(&[self]), self.storage(), value)
+        backend::fill(&Plan::new(&[self.into()]), self.storage(), value)
     }
 
     /// A row-major contiguous tensor with the same values: this tensor itself when already contiguous.

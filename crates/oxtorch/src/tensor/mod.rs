@@ -7,6 +7,7 @@ pub mod compare;
 pub mod convert;
 pub mod factory;
 pub mod index;
+pub mod operand;
 pub mod operators;
 pub mod ops;
 pub mod options;
@@ -24,6 +25,7 @@ use crate::shape::{self, Dims};
 use crate::storage::Storage;
 use std::sync::Arc;
 
+pub use operand::{Operand, Output};
 pub use options::TensorOptions;
 
 #[derive(Debug)]

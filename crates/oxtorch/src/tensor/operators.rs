@@ -6,9 +6,8 @@
 //! `Result` only through oxtorch's own [`crate::Scalar`].
 
 use super::ops::{binary_op, BinaryOp};
-use super::Tensor;
+use super::{Operand, Output, Tensor};
 use crate::error::Result;
-use crate::iter::{Operand, Output};
 use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 macro_rules! tensor_operators {

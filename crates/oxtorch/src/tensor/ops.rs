@@ -3,11 +3,11 @@
 //! dtypes, devices, strides and overlap; this file checks each operation's own rules (bool subtraction, alpha,
 //! rounding modes), allocates the output, and hands the kernel call to the backend of the output's device.
 
-use super::Tensor;
+use super::{Operand, Output, Tensor};
 use crate::backend::{self, Arg, BinaryCall};
 use crate::dtype::DType;
 use crate::error::{runtime_err, Error, Result};
-use crate::iter::{self, BinaryIter, Destination, Input, Operand, Output};
+use crate::iter::{self, BinaryIter, Destination, IterOutput, PlanInput, TensorView};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
 
@@ -50,10 +50,51 @@ pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
     Ok(())
 }
 
-/// Allocates the output the iterator decided on (replacing an empty `out=` tensor by it), or takes the given one.
-fn destination_tensor(it: &BinaryIter, output: Output<'_>) -> Result<Tensor> {
+/// An input as a kernel receives it.
+#[derive(Clone, Debug)]
+enum Input {
+    /// The elements of a tensor on the operation's device, laid out by the plan.
+    Tensor(Tensor),
+    /// One value for every element: a Python number, or a zero-dim CPU tensor joining an operation on another
+    /// device (read once on the host, as TensorIterator's CPU scalars are), as the operand's own dtype holds it.
+    Value(Scalar),
+    /// The output itself: the first input of an in-place operation.
+    Output,
+}
+
+impl Input {
+    fn plan_input(&self) -> PlanInput<'_> {
+        match self {
+            Input::Tensor(t) => PlanInput::Tensor(t.into()),
+            Input::Value(_) => PlanInput::Value,
+            Input::Output => PlanInput::Output,
+        }
+    }
+}
+
+/// The inputs as the kernel receives them, once the output is known: the output itself for an in-place first
+/// input, numbers and CPU scalars joining another device as values, other tensors as they are.
+fn kernel_inputs(device: crate::device::Device, lhs: &Operand, rhs: &Operand, out: &Tensor) -> Result<(Input, Input)> {
+    let input = |op: &Operand, may_be_output: bool| -> Result<Input> {
+        Ok(match op {
+            Operand::Scalar(s) => Input::Value(*s),
+            Operand::Tensor(t) if may_be_output && t.is_same(out) => Input::Output,
+            Operand::Tensor(t) if t.device() != device => Input::Value(t.item()?),
+            Operand::Tensor(t) => Input::Tensor(t.clone()),
+        })
+    };
+    Ok((input(lhs, true)?, input(rhs, false)?))
+}
+
+/// The output the iterator decided on: the given one (the first input in place, the `out=` tensor), or a new
+/// tensor (replacing an `out=` tensor of another shape).
+fn destination_tensor(it: &BinaryIter, lhs: &Operand, output: Output<'_>) -> Result<Tensor> {
     match &it.destination {
-        Destination::Existing(t) => Ok(t.clone()),
+        Destination::Existing => match output {
+            Output::Out(t) => Ok(t.clone()),
+            Output::InPlace => lhs.tensor().cloned().ok_or_else(|| Error::Runtime("internal error: no output".into())),
+            Output::New => Err(Error::Runtime("internal error: a new output the iterator did not allocate".into())),
+        },
         Destination::Allocate { dtype, strides } => {
             if let Output::Out(slot) = output {
                 // PyTorch's `resize_output`: the out= tensor keeps its storage and offset when they hold the new
@@ -83,7 +124,9 @@ fn destination_tensor(it: &BinaryIter, output: Output<'_>) -> Result<Tensor> {
 /// An input that shares memory with the output (other than an in-place first input) is read from a private copy.
 fn separated(input: Input, out: &Tensor) -> Result<Input> {
     Ok(match input {
-        Input::Tensor(t) if iter::needs_private_copy(&t, out) => Input::Tensor(t.clone_in(MemoryFormat::Contiguous)?),
+        Input::Tensor(t) if iter::needs_private_copy((&t).into(), out.into()) => {
+            Input::Tensor(t.clone_in(MemoryFormat::Contiguous)?)
+        }
         other => other,
     })
 }
@@ -102,8 +145,13 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     if matches!(op, BinaryOp::Sub { .. }) {
         check_sub(lhs, rhs)?;
     }
-    let it = BinaryIter::build(lhs, rhs, &output, op.is_true_division())?;
-    let out = destination_tensor(&it, output)?;
+    let iter_output = match &output {
+        Output::New => IterOutput::New,
+        Output::InPlace => IterOutput::InPlace,
+        Output::Out(t) => IterOutput::Out(TensorView::from(&**t)),
+    };
+    let it = BinaryIter::build(&op.iter_config(), &lhs.view(), &rhs.view(), iter_output)?;
+    let out = destination_tensor(&it, lhs, output)?;
     let common = it.common_dtype;
     match op {
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
@@ -120,7 +168,7 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
         }
         _ => {}
     }
-    let (lhs_in, rhs_in) = it.kernel_inputs(lhs, rhs, &out)?;
+    let (lhs_in, rhs_in) = kernel_inputs(it.device, lhs, rhs, &out)?;
     if out.numel() == 0 {
         // no element to compute: no kernel runs, so nothing checks the values (an integer divisor of zero)
         return Ok(out);
@@ -141,7 +189,7 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
 
 /// Plans the loop over `out` and the inputs and runs the kernel of `op` computing in `common`.
 fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input, rhs: &Input) -> Result<()> {
-    let plan = iter::binary_plan(out, lhs, rhs);
+    let plan = iter::binary_plan(out.into(), lhs.plan_input(), rhs.plan_input());
     backend::binary(&BinaryCall { op, dtype: common, plan: &plan, out: out.storage(), lhs: arg(lhs), rhs: arg(rhs) })
 }
 
@@ -159,7 +207,9 @@ fn pytorch_loop_operands(
         (out.dtype() != common).then(|| super::factory::empty(out.sizes(), (common, out.device()))).transpose()?;
     let converted = |input: Input| -> Result<Input> {
         Ok(match input {
-            Input::Tensor(t) if iter::converts_first(&t, common, out.device()) => Input::Tensor(t.to_dtype(common)?),
+            Input::Tensor(t) if iter::converts_first(t.dtype(), common, out.device()) => {
+                Input::Tensor(t.to_dtype(common)?)
+            }
             // an in-place first input is read from the output before the temporary replaces it
             Input::Output if temporary.is_some() => Input::Tensor(out.to_dtype(common)?),
             other => other,
@@ -207,7 +257,7 @@ impl Tensor {
             return self.unary_result(self.dtype(), BinaryOp::Mul, &Operand::from(self), &minus_one);
         }
         // the values copied into the (dense) result, whose memory is then negated as 2 * numel real parts
-        let strides = iter::unary_output_strides(self);
+        let strides = iter::unary_output_strides(self.sizes(), self.strides());
         let out = super::factory::empty_strided(self.sizes(), &strides, (self.dtype(), self.device()))?;
         out.copy_(self)?;
         let parts =
@@ -220,7 +270,7 @@ impl Tensor {
     /// tensor of `dtype` laid out as PyTorch's unary TensorIterator lays out its result (the binary iterator would
     /// order the dimensions with the number as a second operand).
     fn unary_result(&self, dtype: DType, op: BinaryOp, lhs: &Operand, rhs: &Operand) -> Result<Tensor> {
-        let strides = iter::unary_output_strides(self);
+        let strides = iter::unary_output_strides(self.sizes(), self.strides());
         let mut out = super::factory::empty_strided(self.sizes(), &strides, (dtype, self.device()))?;
         binary_op(op, lhs, rhs, Output::Out(&mut out))
     }

@@ -3,8 +3,8 @@
 
 use crate::support::{dtype, expect_eq, expect_error, same_float, scalar, tensor_of, Report};
 
-use oxtorch::iter::Operand;
 use oxtorch::tensor::ops::{binary_out, BinaryOp, RoundingMode};
+use oxtorch::Operand;
 use oxtorch::{DType, Scalar, Tensor};
 use serde_json::Value;
 
@@ -128,7 +128,7 @@ pub fn run_promotion(data: &Value, report: &mut Report) {
         let name = case["op"].as_str().unwrap_or_default();
         let (lhs, rhs) = (operand(&case["lhs"]), operand(&case["rhs"]));
         let op = op_of(name, &case["rounding_mode"]);
-        let outcome = oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, oxtorch::iter::Output::New);
+        let outcome = oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, oxtorch::Output::New);
         let description =
             format!("{name}[{}]({}, {}) default {}", case["rounding_mode"], case["lhs"], case["rhs"], default.name());
         check(case, name, outcome, report, description);

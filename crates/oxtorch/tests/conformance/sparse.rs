@@ -6,10 +6,10 @@
 //! (deviation 1).
 
 use crate::support::{expect_eq, expect_error, same_float, scalar, Report};
-use oxtorch::iter::Operand;
 use oxtorch::sparse::{binary, floor_divide, AnyOperand, AnyOutput, AnyTensor};
 use oxtorch::tensor::factory::tensor_from_scalars;
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
+use oxtorch::Operand;
 use oxtorch::{sparse_coo_tensor, DType, Scalar, SparseCooOptions, SparseCooTensor, Tensor};
 use serde_json::Value;
 
