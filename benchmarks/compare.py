@@ -103,6 +103,11 @@ def make_cases():
         Case("4096x4096 + row of 4096 (broadcast)", lambda: osq + orow, lambda: tsq + trow, lambda: sq + row),
         Case("f32 -> bf16 (2^24)", lambda: of.to(oxtorch.bfloat16), lambda: tf.to(torch.bfloat16), None),
         Case("one-element add from Python", lambda: o1 + o2, lambda: t1 + t2, lambda: n1 + n2, number=20000),
+        Case("lt f32 < f32 (2^24)", lambda: of < og, lambda: tf < tg, lambda: f32 < g32),
+        Case("eq i32 == f32 (2^24)", lambda: oi == of, lambda: ti == tf, lambda: i32 == f32),
+        Case("maximum f32 (2^24)", lambda: oxtorch.maximum(of, og), lambda: torch.maximum(tf, tg),
+             lambda: np.maximum(f32, g32)),
+        Case("one-element eq from Python", lambda: o1 == o2, lambda: t1 == t2, lambda: n1 == n2, number=20000),
     ] + sparse_cases(rng)
 
 
@@ -170,6 +175,10 @@ def make_cuda_cases(log2n):
         Case("cuda add channels_last + channels_last", ox(lambda: ocl + ocl2), pt(lambda: tcl + tcl2), None, number=50),
         Case("cuda 4096x4096 + row of 4096", ox(lambda: osq + orow), pt(lambda: tsq + trow), None, number=50),
         Case("cuda one-element add from Python", ox(lambda: o1 + o2), pt(lambda: t1 + t2), None, number=20000),
+        Case(f"cuda lt f32 < f32 ({k})", ox(lambda: of < og), pt(lambda: tf < tg), None, number=20),
+        Case(f"cuda eq i32 == f32 ({k})", ox(lambda: oi == of), pt(lambda: ti == tf), None, number=20),
+        Case(f"cuda maximum f32 ({k})", ox(lambda: oxtorch.maximum(of, og)), pt(lambda: torch.maximum(tf, tg)), None,
+             number=20),
     ]
 
 

@@ -8,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# System packages first (OpenMPI, libclang): the example's build compiles the `mpi` crate (mpi-sys), whose build
+# script needs OpenMPI's headers and libclang, so on a fresh machine they must be installed before the first build.
+./scripts/deps.sh
+
 cargo run --release --example tensor_attributes
 ./scripts/setup.sh
 .venv/bin/python crates/oxtorch-py/python/examples/tensor_attributes.py

@@ -189,12 +189,13 @@ def _close(a: str, b: str, single: bool, ulps: int) -> bool:
     x, y = float.fromhex(a), float.fromhex(b)
     if not (math.isfinite(x) and math.isfinite(y)):
         return False
-    return abs(x - y) <= ulps * _ulp(max(abs(x), abs(y)), single)
+    # ulps < 0: only zeros of opposite sign may differ (maximum/minimum of two zeros)
+    return abs(x - y) <= max(ulps, 0) * _ulp(max(abs(x), abs(y)), single)
 
 
 def values_equal(ta: list, tb: list, tol: tuple | None) -> bool:
     """Exact equality of scalar-observation lists; with `tol` = (single, ulps), complex and float components
-    may differ by that many ulps."""
+    may differ by that many ulps (ulps -1: only in the sign of a zero)."""
     if len(ta) != len(tb):
         return False
     if tol is None:

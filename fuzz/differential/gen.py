@@ -32,6 +32,9 @@ SPECIAL_FLOATS = [
 ]
 SPECIAL_INTS = [0, 1, -1, 2, -2, 3, 7, -7, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 2**31 - 1, 2**31,
                 -(2**31), 2**53 + 1, 2**62, 2**63 - 1, -(2**63), 10, 100, -100, 1000]
+# `tol` that allows only zeros of opposite sign to differ (compare.py)
+ZERO_SIGN = -1
+
 DEVICE_NAMES = ["cpu", "cuda", "meta", "mps", "xpu", "hip", "xla", "lazy", "vulkan", "ipu", "hpu", "mtia",
                 "privateuseone", "fpga", "ve", "maia", "mkldnn", "opengl", "opencl", "ideep", "ort", "msnpu"]
 MEMORY_FORMATS = ["contiguous_format", "channels_last", "channels_last_3d", "preserve_format"]
@@ -639,7 +642,13 @@ class Gen:
 
     # arithmetic
 
-    ARITH = ["add", "sub", "mul", "div", "div_trunc", "div_floor", "floor_divide"]
+    ARITH = ["add", "sub", "mul", "div", "div_trunc", "div_floor", "floor_divide",
+             "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "neg"]
+    # the operators of ARITH's operations
+    SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//", "eq": "==", "ne": "!=",
+               "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+    # operations without an in-place method (PyTorch has no maximum_)
+    NO_INPLACE = ("maximum", "minimum")
 
     def arith_call(self, op, a, b, form, alpha=None):
         """The source of one arithmetic call between operand texts a and b."""
@@ -658,13 +667,16 @@ class Gen:
             return f"torch.{name}({a}, {b}{extra})"
         if form == "function_kw":
             return f"torch.{name}(input={a}, other={b}{extra})"
-        sym = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//"}.get(op)
+        sym = self.SYMBOLS.get(op)
         if form == "operator" and sym:
             return f"{a} {sym} {b}"
         return f"torch.{name}({a}, {b}{extra})"
 
     def fam_arith(self):
         op = self.pick(self.ARITH)
+        if op == "neg":
+            yield from self.fam_neg()
+            return
         a_is_scalar = self.chance(0.08)
         if a_is_scalar:
             a, a_t = self.scalar(), False
@@ -685,9 +697,11 @@ class Gen:
                           "function_kw", "ioperator", "reflected"])
         if not a_t and form in ("method", "method_kw", "inplace", "ioperator"):
             form = "function"
+        if op in self.NO_INPLACE and form in ("inplace", "ioperator"):
+            form = "method"
         if form == "reflected":
             if not b_t and a_t:
-                sym = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//"}.get(op)
+                sym = self.SYMBOLS.get(op)
                 if sym:
                     expr = f"{b} {sym} {a}"
                     yield from self.checked_arith(expr, op, b, a, tol)
@@ -747,7 +761,7 @@ class Gen:
             # chain: use the result again
             b2, _ = yield from self.operand(like=tuple(self.val(v).shape))
             if b2 is not None:
-                op2 = self.pick(self.ARITH)
+                op2 = self.pick([o for o in self.ARITH if o != "neg"])
                 expr2 = self.arith_call(op2, v, b2, self.pick(["method", "function", "operator"]))
                 if self.intdiv_hazard(op2, v, b2):
                     yield Stmt(f"_r = {expr2}", None, op=op2, deviation="3-int-div-overflow", run_torch=False)
@@ -763,8 +777,27 @@ class Gen:
         except Exception:  # noqa: BLE001
             return None
 
+    def fam_neg(self):
+        """`-x`, `x.neg()`, `torch.neg(x)`, `torch.negative(x)`, in place and with `out=`."""
+        a = yield from self.make_tensor(shape=self.shape(max_dims=3))
+        if a is None:
+            return
+        form = self.pick(["-{a}", "{a}.neg()", "torch.neg({a})", "torch.negative({a})", "{a}.negative()"])
+        if self.chance(0.2):
+            yield Stmt(f"_r = {a}.{self.pick(['neg_', 'negative_'])}()", a, op="inplace.neg")
+            return
+        if self.chance(0.15):
+            out = yield from self.assign(f"torch.zeros({tup(tuple(self.val(a).shape))}, dtype=torch.{self.dtype()})", "make")
+            if out is not None:
+                yield Stmt(f"_r = torch.neg({a}, out={out})", "_r", op="out.neg")
+            return
+        yield from self.assign(form.format(a=a), "arith.neg")
+
     def complex_tol(self, op, a, b, a_t, b_t):
-        """2 ulp for complex mul/div (CONFORMANCE_README), else exact."""
+        """2 ulp for complex mul/div (CONFORMANCE_README); zeros of either sign equal for maximum/minimum (the sign
+        PyTorch returns for two zeros depends on its loop: CONFORMANCE_README's ignore_zero_sign); else exact."""
+        if op in ("maximum", "minimum"):
+            return ZERO_SIGN
         if op not in ("mul", "div"):
             return None
         for x in (a, b):

@@ -126,7 +126,7 @@ def _deviation(tout, oout) -> str | None:
     return None
 
 
-# a negation in a statement: `-v0`, `v0.neg()`, `torch.neg(v0)`, `operator.neg(v0)`
+# a negation in a statement: `-v0`, `v0.neg()`, `torch.neg(v0)`, `operator.neg(v0)`, `negative`, `neg_`
 # value differences a documented deviation explains: (name, whether the statement can run into it, whether it
 # explains PyTorch's and oxtorch's observations)
 _VALUE_DEVIATIONS = (
@@ -138,7 +138,7 @@ _VALUE_DEVIATIONS = (
 # an index tuple with two ellipses (also around a list or tensor index), which can reach past the last dimension
 # (README deviation 7)
 _REPEATED_ELLIPSIS = re.compile(r"\.\.\..*\.\.\.")
-_NEGATION = re.compile(r"(^|[=(,\s])-\s*v\d|\bneg\(")
+_NEGATION = re.compile(r"(^|[=(,\s])-\s*v\d|\bneg(ative)?_?\(")
 
 
 _VARIABLE = re.compile(r"\bv\d+\b")

@@ -110,7 +110,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_default_dtype, m)?)?;
     m.add_function(wrap_pyfunction!(promote_types, m)?)?;
     m.add_function(wrap_pyfunction!(can_cast, m)?)?;
-    m.add_function(wrap_pyfunction!(result_type, m)?)?;
     Ok(())
 }
 
@@ -138,63 +137,4 @@ fn promote_types(py: Python<'_>, type1: PyDType, type2: PyDType) -> PyResult<Py<
 #[pyo3(signature = (from_, to))]
 fn can_cast(from_: PyDType, to: PyDType) -> bool {
     oxtorch::can_cast(from_.0, to.0)
-}
-
-/// `torch.result_type(tensor, other)`: the dtype arithmetic on the two operands (tensors or numbers) would
-/// produce. The arguments bind as PyTorch's four overloads name them: `(tensor, other)` with `tensor` a
-/// Tensor, `(scalar, tensor)` with `tensor` a Tensor, and `(scalar1, scalar2)`.
-#[pyfunction]
-#[pyo3(signature = (*args, **kwargs))]
-fn result_type(
-    py: Python<'_>,
-    args: &Bound<'_, pyo3::types::PyTuple>,
-    kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
-) -> PyResult<Py<PyDType>> {
-    let is_tensor = |o: &Bound<'_, PyAny>| o.is_instance_of::<crate::tensor::PyTensor>();
-    // (parameter names, whether each must be a tensor: Some(true) tensor, Some(false) number, None either)
-    let overloads: [([&str; 2], [Option<bool>; 2]); 3] = [
-        (["tensor", "other"], [Some(true), None]),
-        (["scalar", "tensor"], [Some(false), Some(true)]),
-        (["scalar1", "scalar2"], [Some(false), Some(false)]),
-    ];
-    for (names, kinds) in overloads {
-        let mut bound: [Option<Bound<'_, PyAny>>; 2] = [None, None];
-        if args.len() > 2 {
-            break;
-        }
-        for (i, a) in args.iter().enumerate() {
-            bound[i] = Some(a);
-        }
-        let mut ok = true;
-        if let Some(k) = kwargs {
-            for (name, v) in k.iter() {
-                let name: String = name.extract()?;
-                match names.iter().position(|n| *n == name) {
-                    Some(i) if bound[i].is_none() => bound[i] = Some(v),
-                    _ => ok = false,
-                }
-            }
-        }
-        let fits = |o: &Option<Bound<'_, PyAny>>, kind: Option<bool>| match (o, kind) {
-            (None, _) => false,
-            (Some(o), Some(true)) => is_tensor(o),
-            (Some(o), Some(false)) => !is_tensor(o),
-            (Some(_), None) => true,
-        };
-        if ok && fits(&bound[0], kinds[0]) && fits(&bound[1], kinds[1]) {
-            let mut ops = Vec::new();
-            for o in bound.iter().flatten() {
-                ops.push(match crate::args::operand(o)? {
-                    oxtorch::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
-                    oxtorch::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
-                    oxtorch::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
-                });
-            }
-            return dtype_object(py, oxtorch::result_type(&ops).py()?);
-        }
-    }
-    Err(pyo3::exceptions::PyTypeError::new_err(
-        "result_type() received an invalid combination of arguments - expected (Tensor tensor, Tensor other), \
-         (Tensor tensor, Number other), (Number scalar, Tensor tensor) or (Number scalar1, Number scalar2)",
-    ))
 }

@@ -88,7 +88,7 @@ pub fn _cuda_memory_stats(device: Option<&Bound<'_, PyAny>>) -> PyResult<(usize,
 /// `Tensor.get_device()`: the CUDA device index, or -1 on the CPU. (Installed on the class by the Python
 /// package: pyo3 cannot have both a `device` getter and a `get_device` method on one class.)
 #[pyfunction]
-pub fn _tensor_get_device(t: PyRef<'_, crate::tensor::PyTensor>) -> PyResult<i64> {
+pub fn _tensor_get_device(t: PyRef<'_, crate::value::PyTensor>) -> PyResult<i64> {
     if let Some(s) = t.sparse() {
         return Ok(s.get_device());
     }

@@ -35,6 +35,10 @@ pub fn device_arg(obj: &Bound<'_, PyAny>) -> PyResult<Device> {
     if let Ok(i) = obj.extract::<i64>() {
         return Device::from_ordinal(i).py();
     }
+    if obj.is_instance_of::<pyo3::types::PyInt>() {
+        // an ordinal beyond int64: PyTorch's parser cannot unpack it
+        return Err(crate::errors::unpack_overflow());
+    }
     Err(PyTypeError::new_err(format!(
         "Expected a torch.device, a string or an integer ordinal as device, but got {}",
         obj.get_type().name()?
@@ -72,6 +76,14 @@ impl PyDevice {
         let index: Option<Option<i64>> = match index {
             None => None,
             Some(i) if i.is_none() => Some(None),
+            Some(i)
+                if !i.is_instance_of::<pyo3::types::PyBool>()
+                    && i.is_instance_of::<pyo3::types::PyInt>()
+                    && i.extract::<i64>().is_err() =>
+            {
+                // an index beyond int64: PyTorch's parser cannot unpack it
+                return Err(crate::errors::unpack_overflow());
+            }
             Some(i) if i.is_instance_of::<pyo3::types::PyBool>() || i.extract::<i64>().is_err() => {
                 return Err(PyTypeError::new_err(format!(
                     "device(): argument 'index' (position 2) must be int, not {}",

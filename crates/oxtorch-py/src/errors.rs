@@ -46,3 +46,17 @@ impl<T> ResultExt<T> for oxtorch::Result<T> {
         self.map_err(to_py)
     }
 }
+
+/// PyTorch's error for an integer argument beyond int64.
+pub fn unpack_overflow() -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(UNPACK_OVERFLOW)
+}
+
+const UNPACK_OVERFLOW: &str = "Overflow when unpacking long long";
+
+/// Whether `e` is [`unpack_overflow`]'s error.
+pub fn is_unpack_overflow(e: &PyErr) -> bool {
+    pyo3::Python::attach(|py| {
+        e.is_instance_of::<pyo3::exceptions::PyValueError>(py) && e.value(py).to_string() == UNPACK_OVERFLOW
+    })
+}

@@ -1,112 +1,71 @@
 //! Module-level functions: the factories with PyTorch's signatures, the arithmetic functions with `out=`,
-//! `equal` / `allclose`, and random seeding.
+//! `equal` / `allclose`, and random seeding. The factories only convert their Python arguments: every rule of
+//! PyTorch's about them (`out=`, `requires_grad=`, `pin_memory=`, `layout=`, negative sizes, the meta `randn`
+//! decomposition) is the core's, in `oxtorch::factories`.
 
-use crate::args::{self, int_arg, options, sequence_ints, to_sizes};
+use crate::args::{self, int_arg, options, sequence_ints};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
-use crate::tensor::{alpha_arg, arith, rounding_arg, PyTensor, TensorValue};
-use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
-use oxtorch::{Layout, Scalar, Tensor, TensorOptions};
-use oxtorch::{Operand, Output};
-use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
+use crate::value::PyTensor;
+use oxtorch::factories::{self, FactoryOptions, LikeFill};
+use oxtorch::{AnyOperand, AnyTensor, Scalar, Tensor, TensorOptions};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Mutex;
 
-/// Whether a factory was asked for a sparse COO result.
-fn is_sparse(layout: Option<PyLayout>) -> bool {
-    layout.is_some_and(|l| l.0 == Layout::SparseCoo)
-}
-
-/// Refuses the layouts oxtorch cannot create (sparse), with PyTorch's message where PyTorch has its own.
-fn check_layout(layout: Option<PyLayout>, function: &str) -> PyResult<()> {
-    if layout.is_some_and(|l| l.0 != Layout::Strided) {
-        if function == "full" {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err("full(...) is not implemented for sparse layout"));
-        }
-        return Err(PyNotImplementedError::new_err("oxtorch supports only the strided layout for new tensors"));
-    }
-    Ok(())
-}
-
-/// `requires_grad=True` on a new tensor of `dtype`, checked as PyTorch checks it once the tensor exists: it
-/// refuses tensors that are not floating or complex; oxtorch has no autograd, so it refuses the others too.
-fn check_requires_grad(dtype: oxtorch::DType, requires_grad: bool) -> PyResult<()> {
-    if requires_grad {
-        if !(dtype.is_floating_point() || dtype.is_complex()) {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                "Only Tensors of floating point and complex dtype can require gradients",
-            ));
-        }
-        return Err(PyNotImplementedError::new_err("oxtorch has no autograd: requires_grad=True is not supported"));
-    }
-    Ok(())
-}
-
-/// A new strided tensor, after [`check_requires_grad`].
+/// A new strided tensor, after the core's `requires_grad=` check.
 fn grad(t: Tensor, requires_grad: bool) -> PyResult<Tensor> {
-    check_requires_grad(t.dtype(), requires_grad)?;
+    factories::check_requires_grad(t.dtype(), requires_grad).py()?;
     Ok(t)
 }
 
-/// A new tensor of any layout (sparse, global), after [`check_requires_grad`].
-pub(crate) fn grad_any_layout(t: PyTensor, requires_grad: bool) -> PyResult<PyTensor> {
-    if requires_grad {
-        check_requires_grad(t.shaped()?.dtype(), requires_grad)?;
-    }
-    Ok(t)
+/// The keywords the factories share, as the core's options (`out=` is attached by [`run_with_out`]).
+#[allow(clippy::too_many_arguments)]
+fn factory_options(
+    dtype: Option<PyDType>,
+    layout: Option<PyLayout>,
+    device: Option<&Bound<'_, PyAny>>,
+    pin_memory: bool,
+    requires_grad: bool,
+    memory_format: Option<PyMemoryFormat>,
+    placement: Option<&Bound<'_, PyAny>>,
+    sbp: Option<&Bound<'_, PyAny>>,
+) -> PyResult<FactoryOptions<'static>> {
+    let mut o = FactoryOptions::from(options(dtype, device, memory_format)?);
+    o.layout = layout.map(|l| l.0);
+    o.pin_memory = pin_memory;
+    o.requires_grad = requires_grad;
+    o.placement = placement.filter(|p| !p.is_none()).map(crate::global::placement_arg).transpose()?;
+    o.sbp = sbp.filter(|s| !s.is_none()).map(crate::global::sbp_arg).transpose()?;
+    Ok(o)
 }
 
-/// `pin_memory=True` needs a CUDA runtime, which this build does not have (PyTorch fails the same way without
-/// a GPU driver).
-fn check_pin_memory(pin_memory: bool) -> PyResult<()> {
-    if pin_memory {
-        return Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "Cannot pin memory: oxtorch was built without a backend for 'cuda' (available: cpu, meta)",
-        ));
-    }
-    Ok(())
-}
-
-/// The options of a factory with an `out=` tensor: the dtype defaults to `out`'s, and a dtype that differs
-/// from it is refused as PyTorch refuses it.
-fn out_options(mut opts: TensorOptions, out: Option<&Bound<'_, PyTensor>>) -> PyResult<TensorOptions> {
-    if let Some(out) = out {
-        let out_dtype = out.borrow().strided()?.dtype();
-        match opts.dtype {
-            Some(d) if d != out_dtype => {
-                return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
-                    "dtype {} does not match dtype of out parameter ({})",
-                    d.scalar_type_name(),
-                    out_dtype.scalar_type_name()
-                )))
-            }
-            _ => opts.dtype = Some(out_dtype),
-        }
-        if opts.device.is_none() {
-            opts.device = Some(out.borrow().strided()?.device());
-        }
-    }
-    Ok(opts)
-}
-
-/// A factory's result, or with `out=` the `out` tensor holding it: written in place when the shapes agree,
-/// else `out` is resized to the result (as PyTorch's `resize_` then fill).
-fn into_out(py: Python<'_>, result: Tensor, out: Option<&Bound<'_, PyTensor>>) -> PyResult<Py<PyTensor>> {
-    match out {
-        None => Py::new(py, PyTensor::new(result)),
-        Some(out) => {
-            let target = out.borrow().strided()?.clone();
-            if target.sizes() == result.sizes() && target.device() == result.device() {
-                if target.storage().has_data() {
-                    target.copy_(&result).py()?;
-                }
-            } else {
-                out.borrow_mut().value = TensorValue::Strided(result);
-            }
+/// Runs a core factory with `out=` attached: the result as a new Python tensor, or `out` itself holding it (the
+/// core writes it through or replaces it).
+fn run_with_out(
+    py: Python<'_>,
+    options: FactoryOptions<'_>,
+    out: Option<&Bound<'_, PyTensor>>,
+    factory: impl FnOnce(FactoryOptions<'_>) -> oxtorch::Result<AnyTensor>,
+) -> PyResult<Py<PyTensor>> {
+    let mut target = out.map(|o| o.borrow().strided().cloned()).transpose()?;
+    let result = factory(FactoryOptions { out: target.as_mut(), ..options }).py()?;
+    match (out, result) {
+        (Some(out), AnyTensor::Strided(t)) => {
+            out.borrow_mut().replace(AnyTensor::Strided(t));
             Ok(out.clone().unbind())
         }
+        (_, t) => Py::new(py, PyTensor::from_any(t)),
     }
+}
+
+/// The locked generator of a `generator=` argument, as the core takes it.
+type GeneratorGuard<'a> = Option<std::sync::MutexGuard<'a, oxtorch::Generator>>;
+
+/// Locks a given generator.
+fn lock<'a>(generator: &'a Option<PyRef<'_, PyGenerator>>) -> GeneratorGuard<'a> {
+    generator.as_ref().map(|g| g.inner.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// `torch.tensor(data, dtype=None, device=None)`: copies nested lists of numbers, tensors or NumPy arrays,
@@ -122,11 +81,11 @@ pub fn tensor(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    check_pin_memory(pin_memory)?;
+    factories::check_pin_memory(pin_memory).py()?;
     let opts = options(dtype, device, None)?;
     if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
         let local = tensor(data, dtype, None, false, false, None, None)?;
-        return grad_any_layout(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
+        return crate::args::grad_any_layout(crate::global::tensor(local.strided()?, &p, &s)?, requires_grad);
     }
     // a tensor is copied (to the given dtype and device, else its own)
     if let Ok(t) = data.cast::<PyTensor>() {
@@ -177,7 +136,7 @@ pub fn as_tensor(
 }
 
 macro_rules! sized_factory {
-    ($(#[$doc:meta] $name:ident => $body:expr),* $(,)?) => {$(
+    ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
         #[pyo3(signature = (*size, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None, **kwargs))]
@@ -195,43 +154,18 @@ macro_rules! sized_factory {
             sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_pin_memory(pin_memory)?;
-            let opts = out_options(options(dtype, device, None)?, out)?;
-            let signed = signed_size_arg(stringify!($name), size, kwargs)?;
-            if stringify!($name) == "ones" && is_sparse(layout) {
-                // `ones(layout=sparse_coo)` is PyTorch's `full` underneath, which refuses the layout first
-                check_layout(layout, "full")?;
-            }
-            let sizes = match to_sizes(&signed) {
-                // PyTorch's zeros checks its sizes with a message of its own
-                Err(e) if stringify!($name) == "zeros" && e.is_instance_of::<pyo3::exceptions::PyRuntimeError>(py) => {
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err("zeros: Dimension size must be non-negative."))
-                }
-                other => other?,
-            };
-            if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
-                check_layout(layout, stringify!($name))?;
-                let t = crate::global::factory(stringify!($name), &sizes, opts, &p, &s, None)?;
-                return Py::new(py, grad_any_layout(t, requires_grad)?);
-            }
-            if stringify!($name) != "ones" {
-                if let Some(t) = crate::sparse::sparse_factory(&sizes, layout, opts)? {
-                    return Py::new(py, grad_any_layout(t, requires_grad)?);
-                }
-            }
-            // `ones(layout=sparse_coo)` is PyTorch's `full` underneath
-            check_layout(layout, if stringify!($name) == "ones" { "full" } else { stringify!($name) })?;
-            let f: fn(&[usize], TensorOptions) -> oxtorch::Result<Tensor> = $body;
-            into_out(py, grad(f(&sizes, opts).py()?, requires_grad)?, out)
+            let o = factory_options(dtype, layout, device, pin_memory, requires_grad, None, placement, sbp)?;
+            let sizes = signed_size_arg(stringify!($name), size, kwargs)?;
+            run_with_out(py, o, out, |o| $f(&sizes, o))
         }
     )*};
 }
 
 sized_factory!(
     /// `torch.zeros(*size, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
-    zeros => |s, o| oxtorch::zeros(s, o),
+    zeros => factories::zeros,
     /// `torch.ones(*size, out=None, dtype=None, layout=torch.strided, device=None, pin_memory=False)`.
-    ones => |s, o| oxtorch::ones(s, o),
+    ones => factories::ones,
 );
 
 /// `torch.empty(*size, out=None, dtype=None, device=None, memory_format=torch.contiguous_format)`: values
@@ -253,28 +187,13 @@ pub fn empty(
     sbp: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_pin_memory(pin_memory)?;
-    let opts = out_options(options(dtype, device, memory_format)?, out)?;
-    if is_sparse(layout) && out.is_none() && placement.is_none() && sbp.is_none() {
-        // an empty sparse tensor, whatever the memory format asked for
-        let sizes = signed_size_arg("empty", size, kwargs)?;
-        crate::sparse::check_sparse_numel(&sizes)?;
-        return Py::new(py, grad_any_layout(crate::sparse::sparse_empty(&to_sizes(&sizes)?, opts)?, requires_grad)?);
-    }
-    check_layout(layout, "empty")?;
-    if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
-        let t = crate::global::factory("empty", &size_arg("empty", size, kwargs)?, opts, &p, &s, None)?;
-        return Py::new(py, grad_any_layout(t, requires_grad)?);
-    }
-    into_out(py, grad(oxtorch::empty(&size_arg("empty", size, kwargs)?, opts).py()?, requires_grad)?, out)
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, memory_format, placement, sbp)?;
+    let sizes = signed_size_arg("empty", size, kwargs)?;
+    run_with_out(py, o, out, |o| factories::empty(&sizes, o))
 }
 
-/// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take).
-fn size_arg(function: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<usize>> {
-    to_sizes(&signed_size_arg(function, args, kwargs)?)
-}
-
-/// [`size_arg`] before the check for negative sizes (a sparse layout checks them its own way).
+/// Sizes from varargs or from the `size=` keyword (the only extra keyword the sized factories take), before the
+/// core's check of their signs.
 fn signed_size_arg(
     function: &str,
     args: &Bound<'_, PyTuple>,
@@ -315,23 +234,15 @@ pub fn full(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
-    // PyTorch's order: the parsed arguments, the layout, then the sizes' signs
     let size = sequence_ints(size).map_err(|e| args::name_list_error("full", "size", e))?;
     let value = args::scalar(fill_value)?.ok_or_else(|| {
         PyTypeError::new_err(format!(
             "full(): argument 'fill_value' (position 2) must be Number, not {}",
-            crate::nested::type_name(fill_value)
+            crate::value::tp_name(fill_value)
         ))
     })?;
-    check_layout(layout, "full")?;
-    check_pin_memory(pin_memory)?;
-    let opts = out_options(options(dtype, device, None)?, out)?;
-    let sizes = to_sizes(&size)?;
-    if let Some((p, s)) = crate::global::layout_args(placement, sbp, &opts)? {
-        return Py::new(py, grad_any_layout(crate::global::full(&sizes, value, opts, &p, &s)?, requires_grad)?);
-    }
-    let t = oxtorch::full(&sizes, value, opts).py()?;
-    into_out(py, grad(t, requires_grad)?, out)
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, None, placement, sbp)?;
+    run_with_out(py, o, out, |o| factories::full(&size, value, o))
 }
 
 /// `torch.empty_strided(size, stride, dtype=None, device=None)`.
@@ -346,122 +257,141 @@ pub fn empty_strided(
     pin_memory: bool,
     requires_grad: bool,
 ) -> PyResult<PyTensor> {
-    check_pin_memory(pin_memory)?;
     let (size, stride) = (sequence_ints(size)?, sequence_ints(stride)?);
-    if is_sparse(layout) {
-        return Err(crate::sparse::factory_refusal(
-            "empty_strided",
-            None,
-            options(dtype, device, None)?.resolved_device(),
-        ));
-    }
-    check_layout(layout, "empty_strided")?;
-    let sizes = to_sizes(&size)?;
-    let opts = options(dtype, device, None)?;
-    let meta = opts.resolved_device().is_meta();
-    // a negative stride is PyTorch's storage-size error where the dimension has more than one element (on one of
-    // one element or none, or on the meta device, see `normalize_negative_strides`)
-    let negative_moves = stride.iter().zip(&size).any(|(&st, &n)| st < 0 && n > 1);
-    if !meta && size.len() == stride.len() && !sizes.contains(&0) && negative_moves {
-        return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
-            "Storage size calculation overflowed with sizes={} and strides={}",
-            oxtorch::shape::fmt_list(&size),
-            oxtorch::shape::fmt_list(&stride)
-        )));
-    }
-    let strides: Vec<usize> =
-        args::normalize_negative_strides(&sizes, stride, meta).iter().map(|&st| st as usize).collect();
-    let t = oxtorch::empty_strided(&sizes, &strides, opts).py()?;
-    grad(t, requires_grad).map(PyTensor::new)
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, None, None, None)?;
+    factories::empty_strided(&size, &stride, o).py().map(PyTensor::from_any)
 }
 
-fn number(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Scalar> {
-    args::scalar(obj)?.ok_or_else(|| PyTypeError::new_err(format!("{what} must be a number")))
+/// A number argument of a factory (PyTorch's parser has accepted it: a Python or NumPy number, or a zero-dim
+/// tensor, read with `item()`).
+fn number_value(obj: &Bound<'_, PyAny>) -> PyResult<Scalar> {
+    if let Ok(t) = obj.cast::<PyTensor>() {
+        return match t.borrow().any() {
+            AnyTensor::Strided(t) => t.item().py(),
+            AnyTensor::SparseCoo(s) => s.item().py(),
+            AnyTensor::Global(g) => g.to_logical().and_then(|t| t.item()).py(),
+        };
+    }
+    args::scalar(obj)?
+        .ok_or_else(|| PyTypeError::new_err(format!("expected a number, got {}", crate::value::type_name(obj))))
 }
 
-/// `torch.arange(end)`, `torch.arange(start, end, step=1)`.
-#[pyfunction]
-#[pyo3(signature = (*args, start=None, end=None, step=None, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, placement=None, sbp=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn arange(
-    py: Python<'_>,
-    args: &Bound<'_, PyTuple>,
-    start: Option<&Bound<'_, PyAny>>,
-    end: Option<&Bound<'_, PyAny>>,
-    step: Option<&Bound<'_, PyAny>>,
-    out: Option<&Bound<'_, PyTensor>>,
-    dtype: Option<PyDType>,
-    layout: Option<PyLayout>,
-    device: Option<&Bound<'_, PyAny>>,
-    pin_memory: bool,
-    requires_grad: bool,
+/// The keyword-only parameters of the factories' signatures, as PyTorch prints them.
+const FACTORY_KEYWORDS: &str = "torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, \
+                                bool? pin_memory = False, bool? requires_grad = False";
+
+/// Removes OneFlow's `placement=` and `sbp=` from a call's keywords (they are not part of PyTorch's signatures),
+/// returning the other keywords and those two.
+#[allow(clippy::type_complexity)]
+fn split_global_keywords<'py>(
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<(Option<Bound<'py, PyDict>>, Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>)> {
+    let Some(kw) = kwargs else { return Ok((None, None, None)) };
+    let rest = kw.copy()?;
+    let take = |name: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+        let v = rest.get_item(name)?;
+        if v.is_some() {
+            rest.del_item(name)?;
+        }
+        Ok(v)
+    };
+    let (placement, sbp) = (take("placement")?, take("sbp")?);
+    Ok((Some(rest), placement, sbp))
+}
+
+/// The factory keywords of a parsed call, as the core's options.
+fn parsed_factory_options(
+    parsed: &args::Parsed<'_>,
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyTensor>> {
-    check_pin_memory(pin_memory)?;
-    let opts = out_options(options(dtype, device, None)?, out)?;
-    let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
-    fn given<'py>(o: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
-        o.filter(|v| !v.is_none()).cloned()
-    }
-    let (start, end, step) = match positional.as_slice() {
-        [] => (given(start), given(end), given(step)),
-        [e] => (given(start), Some(e.clone()), given(step)),
-        [s, e] => (Some(s.clone()), Some(e.clone()), given(step)),
-        [s, e, st] => (Some(s.clone()), Some(e.clone()), Some(st.clone())),
-        _ => return Err(PyTypeError::new_err("arange() takes at most 3 positional arguments")),
-    };
-    let e = end.ok_or_else(|| PyTypeError::new_err("arange() missing required argument 'end'"))?;
-    let s = start.map(|v| number(&v, "start")).transpose()?.unwrap_or(Scalar::Int(0));
-    let st = step.map(|v| number(&v, "step")).transpose()?.unwrap_or(Scalar::Int(1));
-    let e = number(&e, "end")?;
-    if is_sparse(layout) {
-        return Err(crate::sparse::factory_refusal("arange", None, opts.resolved_device()));
-    }
-    check_layout(layout, "arange")?;
-    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
-        return Py::new(py, grad_any_layout(crate::global::arange(s, e, st, opts, &p, &sbp)?, requires_grad)?);
-    }
-    into_out(py, grad(oxtorch::arange_step(s, e, st, opts).py()?, requires_grad)?, out)
+) -> PyResult<FactoryOptions<'static>> {
+    let dtype = parsed.get("dtype").map(args::dtype_value).transpose()?.map(PyDType);
+    let layout = parsed.get("layout").map(|l| l.extract::<PyLayout>()).transpose()?;
+    factory_options(
+        dtype,
+        layout,
+        parsed.get("device"),
+        parsed.flag("pin_memory")?,
+        parsed.flag("requires_grad")?,
+        None,
+        placement,
+        sbp,
+    )
 }
 
-/// `torch.linspace(start, end, steps)`.
+/// The `out=` tensor of a parsed call.
+fn parsed_out<'py>(parsed: &args::Parsed<'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
+    Ok(parsed.get("out").map(|o| o.cast::<PyTensor>().cloned()).transpose()?)
+}
+
+/// `torch.arange(end)`, `torch.arange(start, end)`, `torch.arange(start, end, step=1)`, with PyTorch's three
+/// signatures (each bound positional or by keyword), and OneFlow's `placement=` and `sbp=`.
 #[pyfunction]
-#[pyo3(signature = (start, end, steps, *, out=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (*args, **kwargs))]
+pub fn arange(py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyTensor>> {
+    let (kwargs, placement, sbp) = split_global_keywords(kwargs)?;
+    let signatures = [
+        format!("Number end, *, Tensor out = None, {FACTORY_KEYWORDS}"),
+        format!("Number start, Number end, *, {FACTORY_KEYWORDS}"),
+        format!("Number start, Number end, Number step = 1, *, Tensor out = None, {FACTORY_KEYWORDS}"),
+    ];
+    let signatures: Vec<&str> = signatures.iter().map(String::as_str).collect();
+    let parsed = args::parse("arange", &signatures, args, kwargs.as_ref(), false)?;
+    let bound = |name| parsed.get(name).map(number_value).transpose();
+    let end = bound("end")?.unwrap_or(Scalar::Int(0));
+    let start = bound("start")?.unwrap_or(Scalar::Int(0));
+    let step = bound("step")?.unwrap_or(Scalar::Int(1));
+    let o = parsed_factory_options(&parsed, placement.as_ref(), sbp.as_ref())?;
+    let out = parsed_out(&parsed)?;
+    run_with_out(py, o, out.as_ref(), |o| factories::arange(start, end, step, o))
+}
+
+/// A linspace bound: a tensor (any dtype; the core reads its value) or a number.
+fn linspace_bound(obj: &Bound<'_, PyAny>) -> PyResult<AnyOperand> {
+    match obj.cast::<PyTensor>() {
+        Ok(t) => Ok(AnyOperand::Tensor(t.borrow().any())),
+        Err(_) => Ok(AnyOperand::Scalar(number_value(obj)?)),
+    }
+}
+
+/// `torch.linspace(start, end, steps)`: each bound a number or a zero-dim tensor (PyTorch's four signatures).
+#[pyfunction]
+#[pyo3(
+    signature = (*args, **kwargs),
+    text_signature = "(start, end, steps, *, out=None, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False)"
+)]
 pub fn linspace(
     py: Python<'_>,
-    start: &Bound<'_, PyAny>,
-    end: &Bound<'_, PyAny>,
-    steps: i64,
-    out: Option<&Bound<'_, PyTensor>>,
-    dtype: Option<PyDType>,
-    layout: Option<PyLayout>,
-    device: Option<&Bound<'_, PyAny>>,
-    pin_memory: bool,
-    requires_grad: bool,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_pin_memory(pin_memory)?;
-    let (start, end) = (number(start, "start")?, number(end, "end")?);
-    let device_opts = options(dtype, device, None)?;
-    if steps < 0 {
-        // the meta device goes through PyTorch's Python decomposition, which checks the dtype first
-        if device_opts.resolved_device().is_meta() && !is_sparse(layout) {
-            oxtorch::linspace(start, end, 0, device_opts).py()?;
-        }
-        return Err(pyo3::exceptions::PyRuntimeError::new_err("number of steps must be non-negative"));
-    }
-    let opts = out_options(device_opts, out)?;
-    if is_sparse(layout) {
-        // the dtype is checked (by the C++ function, whatever the device) before the kernel: no values for zero
-        // steps
-        let cpu = TensorOptions { device: Some(oxtorch::Device::cpu()), ..opts };
-        oxtorch::linspace(start, end, 0, cpu).py()?;
-        return Err(crate::sparse::factory_refusal("linspace", None, opts.resolved_device()));
-    }
-    check_layout(layout, "linspace")?;
-    let t = oxtorch::linspace(start, end, steps as usize, opts).py()?;
-    into_out(py, grad(t, requires_grad)?, out)
+    let signatures: Vec<String> =
+        [("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"), ("Number", "Number")]
+            .iter()
+            .map(|(s, e)| format!("{s} start, {e} end, int steps, *, Tensor out = None, {FACTORY_KEYWORDS}"))
+            .collect();
+    let signatures: Vec<&str> = signatures.iter().map(String::as_str).collect();
+    let parsed = args::parse("linspace", &signatures, args, kwargs, false)?;
+    let bound = |name| parsed.get(name).map(linspace_bound).transpose();
+    let (start, end) = (bound("start")?, bound("end")?);
+    let (Some(start), Some(end), Some(steps)) = (start, end, parsed.get("steps")) else {
+        return Err(PyTypeError::new_err("linspace() missing required arguments"));
+    };
+    let steps = match steps.cast::<PyTensor>() {
+        Ok(t) => match t.borrow().any() {
+            AnyTensor::Strided(t) => t.item().py()?.to_i64(),
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "linspace(): steps must be a strided tensor, not {}",
+                    other.kind_name()
+                )))
+            }
+        },
+        Err(_) => int_arg(steps)?,
+    };
+    let o = parsed_factory_options(&parsed, None, None)?;
+    let out = parsed_out(&parsed)?;
+    run_with_out(py, o, out.as_ref(), |o| factories::linspace(start, end, steps, o))
 }
 
 /// A seedable random number generator (`torch.Generator`).
@@ -488,16 +418,6 @@ impl<'a, 'py> FromPyObject<'a, 'py> for GeneratorArg<'py> {
             return Ok(GeneratorArg::Given(None));
         }
         Ok(GeneratorArg::Given(Some(obj.extract()?)))
-    }
-}
-
-impl<'py> GeneratorArg<'py> {
-    /// The generator, if one was given.
-    fn generator(self) -> Option<PyRef<'py, PyGenerator>> {
-        match self {
-            GeneratorArg::Given(g) => g,
-            GeneratorArg::Absent => None,
-        }
     }
 }
 
@@ -547,36 +467,6 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
     Ok(())
 }
 
-/// `torch.randn(size, device='meta')` without a generator, which PyTorch runs as a Python decomposition
-/// (`prims.normal`'s meta function): each size must be non-negative (a bare assertion), the dtype floating or
-/// complex, the row-major strides it computes as Python integers (`make_contiguous_strides_for`, every size
-/// counted as at least 1) must pass `empty_strided`'s parser (the first stride is the largest), and the element
-/// count must fit int64; the result is `empty_strided`'s, with no storage-size check on meta.
-fn meta_randn_decomposition(sizes: &[i64], options: oxtorch::TensorOptions) -> PyResult<Tensor> {
-    if sizes.iter().any(|&n| n < 0) {
-        return Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "Expected cond to be True, but got False. (Could this error message be improved? If so, please report \
-             an enhancement request to PyTorch.)",
-        ));
-    }
-    oxtorch::check_meta_normal_dtype(options.dtype.unwrap_or_else(oxtorch::get_default_dtype)).py()?;
-    let sizes: Vec<usize> = sizes.iter().map(|&n| n as usize).collect();
-    let mut strides = vec![1usize; sizes.len()];
-    for d in (0..sizes.len().saturating_sub(1)).rev() {
-        match strides[d + 1].checked_mul(sizes[d + 1].max(1)).filter(|&s| s <= i64::MAX as usize) {
-            Some(s) => strides[d] = s,
-            None => {
-                return Err(PyTypeError::new_err(
-                    "empty_strided(): argument 'stride' failed to unpack the object at pos 1 with error \"Overflow \
-                     when unpacking long long",
-                ))
-            }
-        }
-    }
-    oxtorch::shape::check_numel(&sizes).py()?;
-    oxtorch::empty_strided(&sizes, &strides, options).py()
-}
-
 macro_rules! random_factory {
     ($(#[$doc:meta] $name:ident => $f:path),* $(,)?) => {$(
         #[$doc]
@@ -597,42 +487,34 @@ macro_rules! random_factory {
             sbp: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyTensor>> {
-            check_pin_memory(pin_memory)?;
-            let opts = out_options(options(dtype, device, None)?, out)?;
-            if is_sparse(layout) {
-                let sizes = signed_size_arg(stringify!($name), size, kwargs)?;
-                return Err(crate::sparse::factory_refusal(stringify!($name), Some(&sizes), opts.resolved_device()));
-            }
-            check_layout(layout, stringify!($name))?;
-            if stringify!($name) == "randn" && opts.resolved_device().is_meta() && matches!(generator, GeneratorArg::Absent) && placement.is_none() && sbp.is_none() {
-                let t = meta_randn_decomposition(&signed_size_arg("randn", size, kwargs)?, opts)?;
-                return into_out(py, grad(t, requires_grad)?, out);
-            }
-            let s = size_arg(stringify!($name), size, kwargs)?;
-            let generator = generator.generator();
-            if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
-                let t = match generator {
-                    Some(g) => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
-                    None => crate::global::factory(stringify!($name), &s, opts, &p, &sbp, None),
-                };
-                return Py::new(py, grad_any_layout(t?, requires_grad)?);
-            }
-            let t = match generator {
-                Some(g) => $f(&s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
-                None => $f(&s, opts, None),
-            }
-            .py()?;
-            into_out(py, grad(t, requires_grad)?, out)
+            let o = factory_options(dtype, layout, device, pin_memory, requires_grad, None, placement, sbp)?;
+            let sizes = signed_size_arg(stringify!($name), size, kwargs)?;
+            let (absent, generator) = match generator {
+                GeneratorArg::Absent => (true, None),
+                GeneratorArg::Given(g) => (false, g),
+            };
+            let mut guard = lock(&generator);
+            let generator = match guard.as_deref_mut() {
+                Some(g) => factories::GeneratorArg::Given(g),
+                None if absent => factories::GeneratorArg::Absent,
+                None => factories::GeneratorArg::Default,
+            };
+            run_with_out(py, o, out, |o| $f(&sizes, o, generator))
         }
     )*};
 }
 
 random_factory!(
     /// `torch.rand(*size)`: uniform values in [0, 1).
-    rand => oxtorch::rand,
+    rand => factories::rand,
     /// `torch.randn(*size)`: standard normal values.
-    randn => oxtorch::randn,
+    randn => factories::randn,
 );
+
+/// An optional integer keyword (`low=`, `high=`), read as PyTorch reads an int.
+fn opt_int(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i64>> {
+    obj.filter(|o| !o.is_none()).map(int_arg).transpose()
+}
 
 /// `torch.randint(high, size)` or `torch.randint(low, high, size)`: integers in [low, high), int64 by default.
 #[pyfunction]
@@ -641,8 +523,8 @@ random_factory!(
 pub fn randint(
     py: Python<'_>,
     args: &Bound<'_, PyTuple>,
-    low: Option<i64>,
-    high: Option<i64>,
+    low: Option<&Bound<'_, PyAny>>,
+    high: Option<&Bound<'_, PyAny>>,
     size: Option<&Bound<'_, PyAny>>,
     generator: Option<PyRef<'_, PyGenerator>>,
     out: Option<&Bound<'_, PyTensor>>,
@@ -654,7 +536,7 @@ pub fn randint(
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyTensor>> {
-    check_pin_memory(pin_memory)?;
+    let (low, high) = (opt_int(low)?, opt_int(high)?);
     let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
     let missing = || PyTypeError::new_err("randint() expects (high, size) or (low, high, size)");
     let (low, high, size) = match positional.as_slice() {
@@ -665,38 +547,24 @@ pub fn randint(
         [l, h, s] => (int_arg(l)?, int_arg(h)?, s.clone()),
         _ => return Err(missing()),
     };
-    let signed = sequence_ints(&size)?;
-    let opts = out_options(options(dtype, device, None)?, out)?;
-    if is_sparse(layout) {
-        return Err(crate::sparse::factory_refusal("randint", Some(&signed), opts.resolved_device()));
+    let sizes = sequence_ints(&size)?;
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, None, placement, sbp)?;
+    let mut guard = lock(&generator);
+    let generator = guard.as_deref_mut().into();
+    run_with_out(py, o, out, |o| factories::randint(low, high, &sizes, o, generator))
+}
+
+/// The input of a `*_like` factory: a strided or sparse tensor (a global one is refused as the dense-only methods
+/// refuse it).
+fn like_input(input: &PyTensor) -> PyResult<AnyTensor> {
+    if input.global().is_some() {
+        input.strided()?;
     }
-    check_layout(layout, "randint")?;
-    let s = to_sizes(&signed)?;
-    if let Some((p, sbp)) = crate::global::layout_args(placement, sbp, &opts)? {
-        let t = match generator {
-            Some(g) => crate::global::randint(
-                low,
-                high,
-                &s,
-                opts,
-                Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner())),
-                &p,
-                &sbp,
-            ),
-            None => crate::global::randint(low, high, &s, opts, None, &p, &sbp),
-        };
-        return Py::new(py, grad_any_layout(t?, requires_grad)?);
-    }
-    let t = match generator {
-        Some(g) => oxtorch::randint(low, high, &s, opts, Some(&mut g.inner.lock().unwrap_or_else(|e| e.into_inner()))),
-        None => oxtorch::randint(low, high, &s, opts, None),
-    }
-    .py()?;
-    into_out(py, grad(t, requires_grad)?, out)
+    Ok(input.any())
 }
 
 macro_rules! like_factory {
-    ($(#[$doc:meta] $name:ident => |$t:ident, $o:ident| $body:expr),* $(,)?) => {$(
+    ($(#[$doc:meta] $name:ident => $fill:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
         #[pyo3(signature = (input, *, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
@@ -710,45 +578,23 @@ macro_rules! like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_pin_memory(pin_memory)?;
-            let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
-            if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                return grad_any_layout(t, requires_grad);
-            }
-            check_layout(layout, stringify!($name))?;
-            let $o = options(dtype, device, memory_format)?;
-            let $t = input.strided()?;
-            grad($body.py()?, requires_grad).map(PyTensor::new)
+            let o = factory_options(dtype, layout, device, pin_memory, requires_grad, memory_format, None, None)?;
+            factories::like(&like_input(&input)?, $fill, o, None).py().map(PyTensor::from_any)
         }
     )*};
 }
 
 like_factory!(
     /// `torch.zeros_like(input)`.
-    zeros_like => |t, o| t.zeros_like(o),
+    zeros_like => LikeFill::Zeros,
     /// `torch.ones_like(input)`.
-    ones_like => |t, o| t.ones_like(o),
+    ones_like => LikeFill::Ones,
     /// `torch.empty_like(input)`: values unspecified (a recycled buffer or zeros).
-    empty_like => |t, o| t.empty_like(o),
+    empty_like => LikeFill::Empty,
 );
 
-/// A `*_like` random tensor drawn from `generator`: allocated like `input` (dtype, device, memory format
-/// resolved as `empty_like` does), then filled from `draw(sizes, options, generator)`.
-fn random_like_from(
-    input: &Tensor,
-    opts: TensorOptions,
-    generator: &PyGenerator,
-    draw: impl FnOnce(&[usize], TensorOptions, &mut oxtorch::Generator) -> oxtorch::Result<Tensor>,
-) -> oxtorch::Result<Tensor> {
-    let out = input.empty_like(opts)?;
-    let plain = TensorOptions { dtype: Some(out.dtype()), device: Some(out.device()), memory_format: None };
-    let values = draw(input.sizes(), plain, &mut generator.inner.lock().unwrap_or_else(|e| e.into_inner()))?;
-    out.copy_(&values)?;
-    Ok(out)
-}
-
 macro_rules! random_like_factory {
-    ($(#[$doc:meta] $name:ident => |$t:ident, $o:ident| $body:expr, $draw:path),* $(,)?) => {$(
+    ($(#[$doc:meta] $name:ident => $fill:expr),* $(,)?) => {$(
         #[$doc]
         #[pyfunction]
         #[pyo3(signature = (input, *, generator=None, dtype=None, layout=None, device=None, pin_memory=false, requires_grad=false, memory_format=None))]
@@ -763,29 +609,18 @@ macro_rules! random_like_factory {
             requires_grad: bool,
             memory_format: Option<PyMemoryFormat>,
         ) -> PyResult<PyTensor> {
-            check_pin_memory(pin_memory)?;
-            let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
-            if let Some(t) = crate::sparse::like_factory(stringify!($name), &input, like)? {
-                return grad_any_layout(t, requires_grad);
-            }
-            check_layout(layout, stringify!($name))?;
-            let $o = options(dtype, device, memory_format)?;
-            let $t = input.strided()?;
-            let t = match generator {
-                Some(g) => random_like_from($t, $o, &g, |s, o, g| $draw(s, o, Some(g))),
-                None => $body,
-            }
-            .py()?;
-            grad(t, requires_grad).map(PyTensor::new)
+            let o = factory_options(dtype, layout, device, pin_memory, requires_grad, memory_format, None, None)?;
+            let mut guard = lock(&generator);
+            factories::like(&like_input(&input)?, $fill, o, guard.as_deref_mut()).py().map(PyTensor::from_any)
         }
     )*};
 }
 
 random_like_factory!(
     /// `torch.rand_like(input)`.
-    rand_like => |t, o| t.rand_like(o), oxtorch::rand,
+    rand_like => LikeFill::Rand,
     /// `torch.randn_like(input)`.
-    randn_like => |t, o| t.randn_like(o), oxtorch::randn,
+    randn_like => LikeFill::Randn,
 );
 
 /// `torch.full_like(input, fill_value)`.
@@ -802,13 +637,9 @@ pub fn full_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_pin_memory(pin_memory)?;
-    let value = number(fill_value, "fill_value")?;
-    let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
-    crate::sparse::like_factory("full_like", &input, like)?;
-    check_layout(layout, "full_like")?;
-    grad(input.dense("full_like")?.full_like(value, options(dtype, device, memory_format)?).py()?, requires_grad)
-        .map(PyTensor::new)
+    let value = args::scalar(fill_value)?.ok_or_else(|| PyTypeError::new_err("fill_value must be a number"))?;
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, memory_format, None, None)?;
+    factories::like(&like_input(&input)?, LikeFill::Full(value), o, None).py().map(PyTensor::from_any)
 }
 
 /// `torch.randint_like(input, high)` or `torch.randint_like(input, low, high)`.
@@ -817,8 +648,8 @@ pub fn full_like(
 #[allow(clippy::too_many_arguments)]
 pub fn randint_like(
     input: PyRef<'_, PyTensor>,
-    low_or_high: i64,
-    high: Option<i64>,
+    low_or_high: &Bound<'_, PyAny>,
+    high: Option<&Bound<'_, PyAny>>,
     generator: Option<PyRef<'_, PyGenerator>>,
     dtype: Option<PyDType>,
     layout: Option<PyLayout>,
@@ -827,165 +658,14 @@ pub fn randint_like(
     requires_grad: bool,
     memory_format: Option<PyMemoryFormat>,
 ) -> PyResult<PyTensor> {
-    check_pin_memory(pin_memory)?;
-    let like = crate::sparse::LikeArgs { dtype, layout, device, memory_format };
-    crate::sparse::like_factory("randint_like", &input, like)?;
-    check_layout(layout, "randint_like")?;
-    let (low, high) = match high {
-        Some(h) => (low_or_high, h),
-        None => (0, low_or_high),
+    let (low, high) = match opt_int(high)? {
+        Some(h) => (int_arg(low_or_high)?, h),
+        None => (0, int_arg(low_or_high)?),
     };
-    let opts = options(dtype, device, memory_format)?;
-    let dense = input.dense("randint_like")?;
-    let t = match generator {
-        Some(g) => random_like_from(dense, opts, &g, |s, o, g| oxtorch::randint(low, high, s, o, Some(g))),
-        None => dense.randint_like(low, high, opts),
-    }
-    .py()?;
-    grad(t, requires_grad).map(PyTensor::new)
-}
-
-/// Runs an arithmetic function with an optional `out=` tensor.
-fn arith_function(
-    py: Python<'_>,
-    op: BinaryOp,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    let out_any = out.map(|o| o.as_any().clone());
-    let mut objs = vec![input, other];
-    objs.extend(out_any.as_ref());
-    if crate::global::any_global(&objs) {
-        if let Some(out) = out {
-            crate::global::arith_out(op, input, other, out)?;
-            return Ok(out.clone().unbind());
-        }
-        return match crate::global::arith(op, input, other, false)? {
-            Some(g) => Py::new(py, crate::global::wrap(g)),
-            None => Err(PyTypeError::new_err("unsupported operand type: expected a Tensor or a number")),
-        };
-    }
-    let any_sparse = crate::sparse::is_sparse_obj(input)
-        || crate::sparse::is_sparse_obj(other)
-        || out.is_some_and(|o| o.borrow().sparse().is_some());
-    if any_sparse {
-        let r = crate::sparse::function_out(py, op, input, other, out)?;
-        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
-    }
-    let (lhs, rhs) = (args::operand(input)?, args::operand(other)?);
-    match out {
-        None => Py::new(py, PyTensor::new(arith(py, op, &lhs, &rhs, Output::New)?)),
-        Some(out) => {
-            let mut target = out.borrow().strided()?.clone();
-            let result = arith(py, op, &lhs, &rhs, Output::Out(&mut target));
-            // PyTorch resizes `out=` before its kernel checks the arguments, so a resize stays even on an error
-            out.borrow_mut().value = TensorValue::Strided(target);
-            result?;
-            Ok(out.clone().unbind())
-        }
-    }
-}
-
-/// `torch.add(input, other, *, alpha=1, out=None)`.
-#[pyfunction]
-#[pyo3(signature = (input, other, *, alpha=None, out=None))]
-pub fn add(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    alpha: Option<&Bound<'_, PyAny>>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    arith_function(py, BinaryOp::Add { alpha: alpha_arg(alpha)? }, input, other, out)
-}
-
-/// `torch.sub(input, other, *, alpha=1, out=None)`.
-#[pyfunction]
-#[pyo3(signature = (input, other, *, alpha=None, out=None))]
-pub fn sub(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    alpha: Option<&Bound<'_, PyAny>>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    arith_function(py, BinaryOp::Sub { alpha: alpha_arg(alpha)? }, input, other, out)
-}
-
-/// `torch.mul(input, other, *, out=None)`.
-#[pyfunction]
-#[pyo3(signature = (input, other, *, out=None))]
-pub fn mul(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    arith_function(py, BinaryOp::Mul, input, other, out)
-}
-
-/// `torch.div(input, other, *, rounding_mode=None, out=None)`.
-#[pyfunction]
-#[pyo3(signature = (input, other, *, rounding_mode=None, out=None))]
-pub fn div(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    rounding_mode: Option<&str>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    arith_function(py, BinaryOp::Div { rounding_mode: rounding_arg(rounding_mode)? }, input, other, out)
-}
-
-/// `torch.floor_divide(input, other, *, out=None)`: division rounded toward negative infinity.
-#[pyfunction]
-#[pyo3(signature = (input, other, *, out=None))]
-pub fn floor_divide(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-    out: Option<&Bound<'_, PyTensor>>,
-) -> PyResult<Py<PyTensor>> {
-    let any_sparse = crate::sparse::is_sparse_obj(input)
-        || crate::sparse::is_sparse_obj(other)
-        || out.is_some_and(|o| o.borrow().sparse().is_some());
-    if any_sparse {
-        let r = crate::sparse::function_out(py, crate::sparse::Arith::FloorDivide, input, other, out)?;
-        return r.bind(py).cast::<PyTensor>().map(|t| t.clone().unbind()).map_err(PyErr::from);
-    }
-    let op = BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) };
-    if let Some(out) = out {
-        errors_before_out(op, input, other, &out.borrow())?;
-    }
-    arith_function(py, op, input, other, out)
-}
-
-/// PyTorch's `floor_divide` is not a structured kernel: with an `out=` of another dtype (that the result can be
-/// cast to) it divides into a temporary, and resizes and fills `out` only once that succeeded, so an error of the
-/// division (a zero divisor, a dtype without the kernel) leaves `out` as it was. That error, raised before `out`
-/// is touched; the iterator's checks of `out` itself (overlaps) come first, and are left to the operation.
-fn errors_before_out(op: BinaryOp, input: &Bound<'_, PyAny>, other: &Bound<'_, PyAny>, out: &PyTensor) -> PyResult<()> {
-    let (Ok(lhs), Ok(rhs), Ok(target)) = (args::operand(input), args::operand(other), out.strided()) else {
-        return Ok(());
-    };
-    let Ok(common) = oxtorch::promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()]) else {
-        return Ok(());
-    };
-    if common == target.dtype() || !oxtorch::promotion::can_cast(common, target.dtype()) {
-        return Ok(());
-    }
-    let partially_overlaps = |op: &Operand| match op {
-        Operand::Tensor(t) => oxtorch::iter::assert_no_partial_overlap(target.into(), t.into()).is_err(),
-        Operand::Scalar(_) => false,
-    };
-    if oxtorch::iter::assert_no_internal_overlap(target.into()).is_err()
-        || partially_overlaps(&lhs)
-        || partially_overlaps(&rhs)
-    {
-        return Ok(());
-    }
-    oxtorch::tensor::ops::binary_op(op, &lhs, &rhs, Output::New).map(drop).py()
+    let o = factory_options(dtype, layout, device, pin_memory, requires_grad, memory_format, None, None)?;
+    let mut guard = lock(&generator);
+    let fill = LikeFill::Randint(low, high);
+    factories::like(&like_input(&input)?, fill, o, guard.as_deref_mut()).py().map(PyTensor::from_any)
 }
 
 /// Values of a tensor as complex doubles.
@@ -1044,6 +724,7 @@ pub fn get_num_threads() -> usize {
 /// Registers the functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGenerator>()?;
+    m.add_function(wrap_pyfunction!(result_type, m)?)?;
     m.add_function(wrap_pyfunction!(tensor, m)?)?;
     m.add_function(wrap_pyfunction!(as_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(zeros, m)?)?;
@@ -1064,15 +745,69 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(randn_like, m)?)?;
     m.add_function(wrap_pyfunction!(full_like, m)?)?;
     m.add_function(wrap_pyfunction!(randint_like, m)?)?;
-    m.add_function(wrap_pyfunction!(add, m)?)?;
-    m.add_function(wrap_pyfunction!(sub, m)?)?;
-    m.add_function(wrap_pyfunction!(mul, m)?)?;
-    m.add_function(wrap_pyfunction!(div, m)?)?;
-    m.add_function(wrap_pyfunction!(floor_divide, m)?)?;
     m.add_function(wrap_pyfunction!(equal, m)?)?;
     m.add_function(wrap_pyfunction!(allclose, m)?)?;
     m.add_function(wrap_pyfunction!(is_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(get_num_threads, m)?)?;
     Ok(())
+}
+
+/// `torch.result_type(tensor, other)`: the dtype arithmetic on the two operands (tensors or numbers) would
+/// produce. The arguments bind as PyTorch's four overloads name them: `(tensor, other)` with `tensor` a
+/// Tensor, `(scalar, tensor)` with `tensor` a Tensor, and `(scalar1, scalar2)`.
+#[pyfunction]
+#[pyo3(signature = (*args, **kwargs))]
+fn result_type(
+    py: Python<'_>,
+    args: &Bound<'_, pyo3::types::PyTuple>,
+    kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+) -> PyResult<Py<PyDType>> {
+    let is_tensor = |o: &Bound<'_, PyAny>| o.is_instance_of::<crate::value::PyTensor>();
+    // (parameter names, whether each must be a tensor: Some(true) tensor, Some(false) number, None either)
+    let overloads: [([&str; 2], [Option<bool>; 2]); 3] = [
+        (["tensor", "other"], [Some(true), None]),
+        (["scalar", "tensor"], [Some(false), Some(true)]),
+        (["scalar1", "scalar2"], [Some(false), Some(false)]),
+    ];
+    for (names, kinds) in overloads {
+        let mut bound: [Option<Bound<'_, PyAny>>; 2] = [None, None];
+        if args.len() > 2 {
+            break;
+        }
+        for (i, a) in args.iter().enumerate() {
+            bound[i] = Some(a);
+        }
+        let mut ok = true;
+        if let Some(k) = kwargs {
+            for (name, v) in k.iter() {
+                let name: String = name.extract()?;
+                match names.iter().position(|n| *n == name) {
+                    Some(i) if bound[i].is_none() => bound[i] = Some(v),
+                    _ => ok = false,
+                }
+            }
+        }
+        let fits = |o: &Option<Bound<'_, PyAny>>, kind: Option<bool>| match (o, kind) {
+            (None, _) => false,
+            (Some(o), Some(true)) => is_tensor(o),
+            (Some(o), Some(false)) => !is_tensor(o),
+            (Some(_), None) => true,
+        };
+        if ok && fits(&bound[0], kinds[0]) && fits(&bound[1], kinds[1]) {
+            let mut ops = Vec::new();
+            for o in bound.iter().flatten() {
+                ops.push(match crate::args::operand(o)? {
+                    oxtorch::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
+                    oxtorch::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
+                    oxtorch::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
+                });
+            }
+            return crate::attributes::dtype_object(py, oxtorch::result_type(&ops).py()?);
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "result_type() received an invalid combination of arguments - expected (Tensor tensor, Tensor other), \
+         (Tensor tensor, Number other), (Number scalar, Tensor tensor) or (Number scalar1, Number scalar2)",
+    ))
 }

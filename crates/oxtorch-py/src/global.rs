@@ -5,13 +5,11 @@
 //! Every global tensor created from Python lives in the process's default world: the MPI job that launched the
 //! process (`mpirun -n 4 python script.py`), or a world of one rank.
 
-use crate::args;
 use crate::errors::ResultExt;
-use crate::tensor::{PyTensor, TensorValue};
+use crate::value::{PyTensor, TensorValue};
 use oxtorch::global::comm;
-use oxtorch::global::ops::{binary_op, GlobalOutput};
-use oxtorch::global::{GlobalOperand, GlobalTensor, NdSbp, Placement, Sbp, World};
-use oxtorch::{BinaryOp, Scalar, Tensor, TensorOptions};
+use oxtorch::global::{GlobalTensor, NdSbp, Placement, Sbp, World};
+use oxtorch::{Scalar, Tensor, TensorOptions};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
@@ -122,7 +120,7 @@ impl PyPlacement {
     #[getter]
     fn hierarchy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         deprecated(py, "The property .hierarchy of placement is deprecated, please use .ranks.shape instead")?;
-        crate::tensor::size_object(py, self.0.hierarchy())
+        crate::value::size_object(py, self.0.hierarchy())
     }
 
     /// `oneflow.placement.all(device_type)`: every rank of the world (for `cuda`, as many as there are devices).
@@ -322,99 +320,6 @@ pub fn layout_args(
 /// Wraps a global tensor as a Python tensor.
 pub fn wrap(g: GlobalTensor) -> PyTensor {
     PyTensor { value: TensorValue::Global(g) }
-}
-
-// ----- arithmetic -----
-
-/// Whether any of the objects is a global tensor.
-pub fn any_global(objs: &[&Bound<'_, PyAny>]) -> bool {
-    objs.iter().any(|o| o.cast::<PyTensor>().is_ok_and(|t| matches!(t.borrow().value, TensorValue::Global(_))))
-}
-
-/// OneFlow's error for an operation mixing local and global tensors.
-fn mixed(op: BinaryOp, kinds: &[&str]) -> PyErr {
-    let name = oxtorch::global::infer::rule_of(op, true, true, false).0;
-    PyRuntimeError::new_err(format!(
-        "Got input tensors with inconsistent attributes!\nop_type_name: {name}\nattributes of inputs is:\n{}",
-        kinds.join(", ")
-    ))
-}
-
-/// A Python operand of global arithmetic, or None when it is neither a tensor nor a number.
-fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Option<GlobalOperand>> {
-    if let Ok(t) = obj.cast::<PyTensor>() {
-        return Ok(match &t.borrow().value {
-            TensorValue::Global(g) => Some(GlobalOperand::Tensor(g.clone())),
-            _ => None,
-        });
-    }
-    Ok(args::scalar(obj)?.map(GlobalOperand::Scalar))
-}
-
-fn kind(obj: &Bound<'_, PyAny>) -> &'static str {
-    match obj.cast::<PyTensor>() {
-        Ok(t) if matches!(t.borrow().value, TensorValue::Global(_)) => "global",
-        Ok(_) => "local",
-        Err(_) => "scalar",
-    }
-}
-
-/// `op(lhs, rhs)` where at least one operand is global. `Ok(None)`: an operand is not a tensor or number (the
-/// operator returns NotImplemented).
-pub fn arith(
-    op: BinaryOp,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
-    in_place: bool,
-) -> PyResult<Option<GlobalTensor>> {
-    let (l, r) = (operand(lhs)?, operand(rhs)?);
-    let is_local = |o: &Bound<'_, PyAny>| kind(o) == "local";
-    if is_local(lhs) || is_local(rhs) {
-        let kinds: Vec<&str> = [lhs, rhs].iter().map(|o| kind(o)).filter(|k| *k != "scalar").collect();
-        return Err(mixed(op, &kinds));
-    }
-    let (Some(l), Some(r)) = (l, r) else { return Ok(None) };
-    let output = if in_place { GlobalOutput::InPlace } else { GlobalOutput::New };
-    binary_op(op, &l, &r, output).py().map(Some)
-}
-
-/// `op(lhs, rhs, out=out)` where an operand or `out` is global.
-pub fn arith_out(
-    op: BinaryOp,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
-    out: &Bound<'_, PyTensor>,
-) -> PyResult<()> {
-    let out_global = match &out.borrow().value {
-        TensorValue::Global(g) => Some(g.clone()),
-        _ => None,
-    };
-    let (l, r) = (operand(lhs)?, operand(rhs)?);
-    let (Some(mut target), Some(l), Some(r)) = (out_global, l, r) else {
-        let kinds: Vec<&str> = [lhs, rhs, out.as_any()].iter().map(|o| kind(o)).filter(|k| *k != "scalar").collect();
-        return Err(mixed(op, &kinds));
-    };
-    binary_op(op, &l, &r, GlobalOutput::Out(&mut target)).py()?;
-    out.borrow_mut().value = TensorValue::Global(target);
-    Ok(())
-}
-
-/// `-x` on a global tensor.
-pub fn neg(g: &GlobalTensor) -> PyResult<GlobalTensor> {
-    g.neg().py()
-}
-
-/// `other / x` on a global tensor: `x.reciprocal() * other`, as PyTorch computes it.
-pub fn rdiv(g: &GlobalTensor, other: &Bound<'_, PyAny>) -> PyResult<Option<GlobalTensor>> {
-    let Some(other) = operand(other)? else { return Ok(None) };
-    let reciprocal = binary_op(
-        BinaryOp::DIV,
-        &GlobalOperand::Scalar(Scalar::Int(1)),
-        &GlobalOperand::Tensor(g.clone()),
-        GlobalOutput::New,
-    )
-    .py()?;
-    binary_op(BinaryOp::Mul, &GlobalOperand::Tensor(reciprocal), &other, GlobalOutput::New).py().map(Some)
 }
 
 // ----- factories -----

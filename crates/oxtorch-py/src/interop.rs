@@ -7,7 +7,7 @@
 //! `oxtorch::storage`).
 
 use crate::errors::ResultExt;
-use crate::tensor::PyTensor;
+use crate::value::PyTensor;
 use num_complex::Complex;
 use numpy::npyffi::{self, NPY_ARRAY_WRITEABLE, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};

@@ -1,5 +1,13 @@
 //! The `oxtorch._C` extension module: PyTorch's Python surface over the oxtorch crate. The pure-Python package
 //! `oxtorch` (in `python/oxtorch`) re-exports it and adds `Size` and the legacy tensor types.
+//!
+//! The modules are layered; each imports only modules of the layers before it (no import cycles):
+//! 1. `errors` (oxtorch errors as Python exceptions), then `value` (the `Tensor` object and its accessors);
+//! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
+//! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
+//! 4. `signature` (PyTorch's argument parser), `sparse`, `global`;
+//! 5. `functions`, `surface`, `ops` (the `torch.*` functions and the methods generated from the tables);
+//! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
 
@@ -12,8 +20,13 @@ pub mod functions;
 pub mod global;
 pub mod interop;
 pub mod nested;
+pub mod ops;
+pub mod signature;
 pub mod sparse;
+pub mod stubs;
+pub mod surface;
 pub mod tensor;
+pub mod value;
 
 use pyo3::prelude::*;
 
@@ -23,14 +36,17 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<device::PyDevice>()?;
     m.add_function(wrap_pyfunction!(device::set_default_device, m)?)?;
     m.add_function(wrap_pyfunction!(device::get_default_device, m)?)?;
-    m.add_class::<tensor::PyTensor>()?;
+    m.add_class::<value::PyTensor>()?;
     functions::register(m)?;
     sparse::register(m)?;
     cuda::register(m)?;
     global::register(m)?;
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
+    surface::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
+    // last, so that the generated stubs' `__all__ += [...]` lists them in registration order
+    ops::register(m)?;
     Ok(())
 }

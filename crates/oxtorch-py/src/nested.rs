@@ -9,7 +9,7 @@
 //!    a NumPy value or a foreign object inside the data fails or converts exactly as there. A tensor on the meta
 //!    device, or one with no element, stores nothing.
 
-use crate::tensor::PyTensor;
+use crate::value::PyTensor;
 use num_complex::Complex;
 use numpy::{PyArrayDescr, PyUntypedArray, PyUntypedArrayMethods};
 use oxtorch::promotion::{get_default_complex_dtype, get_default_dtype, promote_types};
@@ -53,7 +53,7 @@ pub fn read(obj: &Bound<'_, PyAny>, dtype: Option<DType>, store: bool) -> PyResu
 /// PyTorch's refusal of text as tensor data (the whole data, or an element while inferring the dtype).
 fn refuse_text(obj: &Bound<'_, PyAny>) -> PyResult<()> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", type_name(obj))));
+        return Err(PyTypeError::new_err(format!("new(): invalid data type '{}'", crate::value::tp_name(obj))));
     }
     Ok(())
 }
@@ -76,7 +76,7 @@ fn sizes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         let n = current.len()?;
         shape.push(n);
         if shape.len() > MAX_DIMS {
-            return Err(PyValueError::new_err(format!("too many dimensions '{}'", type_name(&current))));
+            return Err(PyValueError::new_err(format!("too many dimensions '{}'", crate::value::tp_name(&current))));
         }
         if n == 0 {
             break;
@@ -138,7 +138,7 @@ fn infer(obj: &Bound<'_, PyAny>) -> PyResult<DType> {
         }
         return Ok(dtype);
     }
-    Err(PyRuntimeError::new_err(format!("Could not infer dtype of {}", type_name(obj))))
+    Err(PyRuntimeError::new_err(format!("Could not infer dtype of {}", crate::value::tp_name(obj))))
 }
 
 /// Stores the elements of `obj` at dimension `dim` (PyTorch's `recursive_store`): any iterable stands for a
@@ -207,25 +207,12 @@ fn unpack_bool(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     if obj.is_instance_of::<PyComplex>() {
         return Ok(obj.extract::<Complex<f64>>()? != Complex::new(0.0, 0.0));
     }
-    if type_name(obj) == "numpy.bool" {
+    if crate::value::tp_name(obj) == "numpy.bool" {
         return obj.is_truthy();
     }
     match obj.extract::<i64>() {
         Ok(i) => Ok(i != 0),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(true),
         Err(e) => Err(e),
-    }
-}
-
-/// The name CPython's own messages give an object's type (its `tp_name`: `numpy.float32` for a type defined in C
-/// outside the builtins, plain `F` for a class defined in Python, `str` for a builtin).
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    let ty = obj.get_type();
-    let name = ty.name().map(|n| n.to_string()).unwrap_or_default();
-    // a class defined in Python (a heap type, `Py_TPFLAGS_HEAPTYPE`) has its bare name as `tp_name`
-    let heap_type = ty.getattr("__flags__").and_then(|f| f.extract::<u64>()).is_ok_and(|f| f & (1 << 9) != 0);
-    match ty.module() {
-        Ok(module) if !heap_type && module != "builtins" => format!("{module}.{name}"),
-        _ => name,
     }
 }

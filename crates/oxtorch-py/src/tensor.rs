@@ -5,178 +5,16 @@ use crate::args::{self, int_arg, int_list, operand, sequence_ints, to_sizes};
 use crate::attributes::{dtype_object, PyDType, PyLayout, PyMemoryFormat};
 use crate::device::{device_arg, PyDevice};
 use crate::errors::{to_py, ResultExt};
+use crate::value::{
+    compute, legacy_type_name, scalar_to_py, size_object, tensor_tuple, warn_once, PyTensor, TensorValue,
+};
 use oxtorch::scalar::ConversionCheck;
-use oxtorch::tensor::ops::{binary_op, BinaryOp, RoundingMode};
+use oxtorch::{AnyTensor, Operand};
 use oxtorch::{DType, IndexEntry, IndexValue, MemoryFormat, Scalar, Tensor, TensorIndex, TensorOptions};
-use oxtorch::{Operand, Output};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyEllipsis, PyList, PySlice, PyTuple};
 use std::sync::atomic::AtomicBool;
-
-/// Elements above which an operation releases the interpreter lock while it runs.
-const RELEASE_GIL_ABOVE: usize = 1 << 15;
-
-/// What a Python tensor holds, by layout. Every layout is one Python class, `oxtorch.Tensor`, as in PyTorch;
-/// each method dispatches on the layout and refuses with PyTorch's message what a layout does not support.
-#[derive(Clone)]
-pub enum TensorValue {
-    /// A strided (dense) tensor.
-    Strided(Tensor),
-    /// A sparse COO tensor (see `sparse.rs`).
-    SparseCoo(crate::sparse::SparseCell),
-    /// A global tensor: a placement, an sbp, and this rank's local component (see `crate::global`).
-    Global(oxtorch::global::GlobalTensor),
-}
-
-/// A tensor (`torch.Tensor`).
-#[pyclass(name = "Tensor", module = "oxtorch", weakref)]
-pub struct PyTensor {
-    /// The tensor.
-    pub value: TensorValue,
-}
-
-impl PyTensor {
-    /// Wraps a strided tensor.
-    pub fn new(inner: Tensor) -> PyTensor {
-        PyTensor { value: TensorValue::Strided(inner) }
-    }
-
-    /// The strided tensor, or PyTorch's error for a layout the calling operation does not support.
-    pub fn strided(&self) -> PyResult<&Tensor> {
-        match &self.value {
-            TensorValue::Strided(t) => Ok(t),
-            TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
-            TensorValue::Global(g) => Err(global_unsupported(g)),
-        }
-    }
-
-    /// For a method whose arguments PyTorch checks as for a dense tensor before it refuses a sparse one: the
-    /// strided tensor, or, for a sparse tensor, the error of those checks (`check` runs on a meta tensor of the
-    /// same sizes) or else PyTorch's refusal.
-    fn dense_after_check<T>(
-        &self,
-        method: &str,
-        check: impl FnOnce(&Tensor) -> oxtorch::Result<T>,
-    ) -> PyResult<&Tensor> {
-        if let Some(s) = self.sparse() {
-            let options = TensorOptions::new().dtype(s.dtype()).device(oxtorch::Device::meta());
-            check(&oxtorch::empty(s.sizes(), options).py()?).py()?;
-            return Err(crate::sparse::refusal(method, s.device()));
-        }
-        self.strided()
-    }
-
-    /// The strided tensor for the method `method`, or what PyTorch raises when that method meets a sparse
-    /// tensor (see `sparse::refusal`).
-    pub fn dense(&self, method: &str) -> PyResult<&Tensor> {
-        match &self.value {
-            TensorValue::Strided(t) => Ok(t),
-            TensorValue::SparseCoo(c) => Err(crate::sparse::refusal(method, c.get().device())),
-            TensorValue::Global(g) => Err(global_unsupported(g)),
-        }
-    }
-
-    /// A tensor with this tensor's sizes and dtype: the tensor itself, or for a sparse or global tensor a meta
-    /// tensor of its (logical) sizes and dtype (for the attributes that do not need values).
-    pub fn shaped(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
-        match &self.value {
-            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
-            TensorValue::SparseCoo(c) => {
-                let s = c.get();
-                shape_carrier(s.sizes(), s.dtype()).map(std::borrow::Cow::Owned)
-            }
-            TensorValue::Global(g) => shape_carrier(g.shape(), g.dtype()).map(std::borrow::Cow::Owned),
-        }
-    }
-
-    /// A tensor holding this tensor's values: the tensor itself, or a global tensor's logical value gathered on
-    /// every rank (a collective: every rank must ask).
-    pub fn valued(&self) -> PyResult<std::borrow::Cow<'_, Tensor>> {
-        match &self.value {
-            TensorValue::Strided(t) => Ok(std::borrow::Cow::Borrowed(t)),
-            TensorValue::SparseCoo(_) => Err(crate::sparse::unsupported()),
-            TensorValue::Global(g) => g.to_logical().py().map(std::borrow::Cow::Owned),
-        }
-    }
-}
-
-/// A meta tensor of `sizes` and `dtype` that stands for a sparse or global tensor's shape: zero strides, so that
-/// no size a sparse tensor can have (`[1, 2^62]`, whose dense layout would pass int64) fails a stride or
-/// storage-size check.
-fn shape_carrier(sizes: &[usize], dtype: DType) -> PyResult<Tensor> {
-    let meta = TensorOptions::new().dtype(dtype).device(oxtorch::Device::meta());
-    oxtorch::empty_strided(sizes, &vec![0; sizes.len()], meta).py()
-}
-
-/// Runs `f`, releasing the interpreter lock for large work on storages Python cannot also be writing to (see
-/// the shared-storage protocol in `oxtorch::storage`).
-pub fn compute<T: Send>(
-    py: Python<'_>,
-    tensors: &[&Tensor],
-    f: impl FnOnce() -> oxtorch::Result<T> + Send,
-) -> PyResult<T> {
-    let large = tensors.iter().map(|t| t.numel()).sum::<usize>() > RELEASE_GIL_ABOVE;
-    let shared = tensors.iter().any(|t| t.storage().is_foreign_visible());
-    if large && !shared {
-        py.detach(f).py()
-    } else {
-        f().py()
-    }
-}
-
-/// Runs an arithmetic operation on Python operands, releasing the interpreter lock for large work on storages
-/// that Python cannot also be writing to.
-pub fn arith(py: Python<'_>, op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> PyResult<Tensor> {
-    let tensor = |o: &Operand| {
-        if let Operand::Tensor(t) = o {
-            Some(t.numel()).zip(Some(t.storage().is_foreign_visible()))
-        } else {
-            None
-        }
-    };
-    let (l, r) = (tensor(lhs), tensor(rhs));
-    let large = l.map_or(0, |x| x.0) + r.map_or(0, |x| x.0) > RELEASE_GIL_ABOVE;
-    let shared = l.is_some_and(|x| x.1) || r.is_some_and(|x| x.1);
-    if large && !shared && !matches!(output, Output::Out(_)) {
-        py.detach(|| binary_op(op, lhs, rhs, output)).py()
-    } else {
-        binary_op(op, lhs, rhs, output).py()
-    }
-}
-
-/// The `alpha=` keyword as a number.
-pub fn alpha_arg(alpha: Option<&Bound<'_, PyAny>>) -> PyResult<Scalar> {
-    match alpha {
-        None => Ok(Scalar::Int(1)),
-        Some(a) => args::scalar(a)?.ok_or_else(|| PyTypeError::new_err("alpha must be a number")),
-    }
-}
-
-/// The `rounding_mode=` keyword.
-pub fn rounding_arg(mode: Option<&str>) -> PyResult<Option<RoundingMode>> {
-    mode.map(RoundingMode::parse).transpose().py()
-}
-
-/// A Python value of a number (`bool`, `int`, `float`, `complex`).
-pub fn scalar_to_py(py: Python<'_>, s: Scalar) -> PyResult<Py<PyAny>> {
-    Ok(match s {
-        Scalar::Bool(b) => pyo3::types::PyBool::new(py, b).to_owned().into_any().unbind(),
-        Scalar::Int(i) => i.into_pyobject(py)?.into_any().unbind(),
-        Scalar::Float(f) => f.into_pyobject(py)?.into_any().unbind(),
-        Scalar::Complex(c) => pyo3::types::PyComplex::from_doubles(py, c.re, c.im).into_any().unbind(),
-    })
-}
-
-static SIZE_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-/// `oxtorch.Size(sizes)`.
-pub fn size_object(py: Python<'_>, sizes: &[usize]) -> PyResult<Py<PyAny>> {
-    let size_type =
-        SIZE_TYPE.get_or_try_init(py, || py.import("oxtorch").and_then(|m| m.getattr("Size")).map(Bound::unbind))?;
-    Ok(size_type.bind(py).call1((PyTuple::new(py, sizes)?,))?.unbind())
-}
 
 /// A Python index as oxtorch's index entries, and whether it was a tuple (a tuple is applied as PyTorch's
 /// `applySlicing`, a single basic item directly to dimension 0). Entries are integers, slices, `None`, `...`,
@@ -318,14 +156,6 @@ fn ints_or_keyword(
     }
 }
 
-/// PyTorch's `options_to_string` for a CPU tensor of `dtype` (`torch.FloatTensor`), used in `TypeError`s.
-fn legacy_type_name(dtype: DType) -> String {
-    match dtype.legacy_constructor() {
-        Some(name) => format!("oxtorch.{name}"),
-        None => format!("oxtorch.{}Tensor", dtype.scalar_type_name()),
-    }
-}
-
 /// The tensor options a `type(...)` argument names: a dtype, a legacy type (`oxtorch.IntTensor`, whose `dtype`
 /// attribute says which), or a legacy type name (`"torch.IntTensor"`, `"torch.cuda.IntTensor"`; the
 /// `torch.sparse.` prefix names the dtype only, as in PyTorch).
@@ -355,16 +185,6 @@ fn legacy_type_target(target: &Bound<'_, PyAny>) -> PyResult<TensorOptions> {
     Ok(TensorOptions::new().dtype(dtype).device(device))
 }
 
-/// Issues a Python `UserWarning` the first time this process gets here (PyTorch's `TORCH_WARN_ONCE`; `issued`
-/// is the call site's flag); a warnings filter may turn it into an exception.
-fn warn_once(py: Python<'_>, issued: &AtomicBool, message: &str) -> PyResult<()> {
-    if issued.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        return Ok(());
-    }
-    let message = std::ffi::CString::new(message).unwrap_or_default();
-    PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)
-}
-
 /// Nested Python lists of the values (`tolist()`).
 fn nested_list(py: Python<'_>, values: &[Scalar], sizes: &[usize]) -> PyResult<Py<PyAny>> {
     if sizes.is_empty() {
@@ -383,45 +203,6 @@ fn opt_dim(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i64>> {
         Some(d) if !d.is_none() => int_arg(d).map(Some),
         _ => Ok(None),
     }
-}
-
-/// The target of `to(...)`: positional dtype / device / tensor arguments and keywords.
-fn to_target(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<(TensorOptions, bool)> {
-    let mut options = TensorOptions::new();
-    let mut copy = false;
-    let mut bools_seen = 0;
-    for a in args.iter() {
-        if let Ok(d) = a.extract::<PyDType>() {
-            options.dtype = Some(d.0);
-        } else if let Ok(t) = a.cast::<PyTensor>() {
-            let t = t.borrow();
-            options.dtype = Some(t.strided()?.dtype());
-            options.device = Some(t.strided()?.device());
-        } else if a.is_instance_of::<pyo3::types::PyBool>() {
-            // to(dtype, non_blocking, copy): the first positional bool is non_blocking, the second copy
-            if bools_seen == 1 {
-                copy = a.extract()?;
-            }
-            bools_seen += 1;
-        } else {
-            options.device = Some(device_arg(&a)?);
-        }
-    }
-    if let Some(kw) = kwargs {
-        for (k, v) in kw.iter() {
-            match k.extract::<String>()?.as_str() {
-                "dtype" if !v.is_none() => options.dtype = Some(v.extract::<PyDType>()?.0),
-                "device" if !v.is_none() => options.device = Some(device_arg(&v)?),
-                "memory_format" if !v.is_none() => options.memory_format = Some(v.extract::<PyMemoryFormat>()?.0),
-                "copy" => copy = v.extract()?,
-                "non_blocking" | "dtype" | "device" | "memory_format" => {}
-                other => {
-                    return Err(PyTypeError::new_err(format!("to() got an unexpected keyword argument '{other}'")))
-                }
-            }
-        }
-    }
-    Ok((options, copy))
 }
 
 #[pymethods]
@@ -599,7 +380,7 @@ impl PyTensor {
     }
 
     /// Swaps two dimensions.
-    fn transpose(&self, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
+    pub(crate) fn transpose(&self, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         if let Some(s) = self.sparse() {
             return s.transpose(dim0, dim1).py().map(PyTensor::new_sparse);
         }
@@ -679,8 +460,11 @@ impl PyTensor {
         self.dense("expand_as")?.expand(&sizes).py().map(PyTensor::new)
     }
 
-    /// `length` elements of `dim` from `start`.
-    fn narrow(&self, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
+    /// `length` elements of `dim` from `start` (an int, or a 0-dim integer tensor), its arguments parsed as
+    /// PyTorch's (see `crate::surface`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn narrow(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyTensor> {
+        let (dim, start, length) = crate::surface::narrow_arguments(args, kwargs)?;
         self.dense_after_check("narrow", |m| m.narrow(dim, start, length))?
             .narrow(dim, start, length)
             .py()
@@ -733,7 +517,7 @@ impl PyTensor {
             if n > 0 && a == b {
                 return Ok(slf.into());
             }
-            return Err(crate::sparse::refusal("flatten", s.device()));
+            return Err(crate::value::refusal("flatten", s.device()));
         }
         if n > 0 && wrapped(start_dim)? == wrapped(end_dim)? {
             return Ok(slf.into());
@@ -795,20 +579,15 @@ impl PyTensor {
     }
 
     /// Pieces of `split_size` (an int) or of the given sizes (a list).
-    #[pyo3(signature = (split_size, dim=0))]
-    fn split<'py>(&self, py: Python<'py>, split_size: &Bound<'py, PyAny>, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        let size = int_arg(split_size);
-        let sections = if size.is_err() { Some(sequence_ints(split_size)?) } else { None };
-        self.dense_after_check("split", |m| match (&size, &sections) {
-            (Ok(n), _) => m.split(*n, dim),
-            (_, Some(s)) => m.split_with_sizes(s, dim),
-            _ => Ok(Vec::new()),
-        })?;
-        let parts = match int_arg(split_size) {
-            Ok(n) => self.strided()?.split(n, dim),
-            Err(_) => self.strided()?.split_with_sizes(&sequence_ints(split_size)?, dim),
-        };
-        tensor_tuple(py, parts.py()?)
+    /// (PyTorch's Python method: see `crate::surface::split_method`.)
+    #[pyo3(signature = (*args, **kwargs), text_signature = "($self, split_size, dim=0)")]
+    fn split<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let (split_size, dim) = crate::surface::split_method_arguments(args, kwargs)?;
+        crate::surface::split_method(slf, &split_size, dim)
     }
 
     /// `chunks` nearly equal pieces.
@@ -833,6 +612,10 @@ impl PyTensor {
         let dense = self.dense("__setitem__")?;
         if idx.is_instance_of::<pyo3::types::PyBool>() && !idx.is_truthy()? {
             return Ok(());
+        }
+        // PyTorch's `valueToTensor` unpacks a Python int as a C `long long`
+        if value.is_exact_instance_of::<pyo3::types::PyInt>() && value.extract::<i64>().is_err() {
+            return Err(crate::errors::unpack_overflow());
         }
         let value = match operand(value) {
             Ok(v) => v,
@@ -896,30 +679,26 @@ impl PyTensor {
         memory_format: Option<PyMemoryFormat>,
     ) -> PyResult<Py<PyTensor>> {
         let format = memory_format.map_or(MemoryFormat::Contiguous, |f| f.0);
-        if slf.sparse().is_some() {
-            return Err(crate::sparse::unsupported_memory_format(format));
+        let t = slf.any();
+        let result = match &t {
+            AnyTensor::Strided(s) => compute(py, &[s], || t.contiguous_in(format))?,
+            _ => t.contiguous_in(format).py()?,
+        };
+        match (&result, &t) {
+            (AnyTensor::Strided(r), AnyTensor::Strided(s)) if r.is_same(s) => Ok(slf.into()),
+            _ => Py::new(py, PyTensor::from_any(result)),
         }
-        // PyTorch checks contiguity first (preserve_format counts as row-major there), so only a tensor that
-        // needs a copy reaches the "preserve is unsupported" error
-        if slf.strided()?.is_contiguous_in(format) {
-            return Ok(slf.into());
-        }
-        let t = slf.strided()?.clone();
-        Py::new(py, PyTensor::new(compute(py, &[&t], || t.contiguous_in(format))?))
     }
 
     /// A copy of the data (`preserve_format` keeps dense layouts).
     #[pyo3(signature = (*, memory_format=None))]
     fn clone(&self, py: Python<'_>, memory_format: Option<PyMemoryFormat>) -> PyResult<PyTensor> {
         let format = memory_format.map_or(MemoryFormat::Preserve, |f| f.0);
-        if let Some(s) = self.sparse() {
-            if format != MemoryFormat::Preserve {
-                return Err(crate::sparse::unsupported_memory_format(format));
-            }
-            return s.clone_tensor().py().map(PyTensor::new_sparse);
+        let t = self.any();
+        match &t {
+            AnyTensor::Strided(s) => compute(py, &[s], || t.clone_in(format)).map(PyTensor::from_any),
+            _ => t.clone_in(format).py().map(PyTensor::from_any),
         }
-        let t = &self.strided()?;
-        compute(py, &[t], || t.clone_in(format)).map(PyTensor::new)
     }
 
     /// `to(dtype)`, `to(device)`, `to(other)`, with `memory_format=` and `copy=`: this tensor itself when nothing
@@ -931,7 +710,7 @@ impl PyTensor {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
-        let (options, copy) = to_target(args, kwargs)?;
+        let (options, copy) = args::to_target(args, kwargs)?;
         Self::converted(slf, py, options, copy)
     }
 
@@ -1049,21 +828,24 @@ impl PyTensor {
 
     /// Copies `src` into this tensor (broadcasting, converting), returning this tensor. `non_blocking` is
     /// accepted for compatibility: copies between the CPU and the meta device are synchronous.
-    #[pyo3(signature = (src, non_blocking=false))]
+    #[pyo3(signature = (other, non_blocking=false))]
     fn copy_(
-        slf: PyRef<'_, Self>,
+        slf: &Bound<'_, Self>,
         py: Python<'_>,
-        src: PyRef<'_, PyTensor>,
+        other: &Bound<'_, PyAny>,
         non_blocking: bool,
     ) -> PyResult<Py<PyTensor>> {
         let _ = non_blocking;
-        if slf.sparse().is_some() || src.sparse().is_some() {
-            crate::sparse::copy_(&slf, &src)?;
-            return Ok(slf.into());
+        let src = args::tensor_arg(other, "copy_", "other", Some(1), true)?.borrow().any();
+        let mut dst = slf.borrow().any();
+        if let (AnyTensor::Strided(d), AnyTensor::Strided(s)) = (&dst, &src) {
+            compute(py, &[d, s], || d.copy_(s))?;
+        } else {
+            // the core's rules for sparse tensors (a sparse destination is replaced) and its refusals
+            dst.copy_(&src).py()?;
+            slf.borrow_mut().replace(dst);
         }
-        let (dst, src) = (slf.strided()?.clone(), src.strided()?.clone());
-        compute(py, &[&dst, &src], || dst.copy_(&src))?;
-        Ok(slf.into())
+        Ok(slf.clone().unbind())
     }
 
     /// Sets every element to `value`, returning this tensor.
@@ -1218,180 +1000,6 @@ impl PyTensor {
         PyTensor::cast(slf, py, DType::Complex128, memory_format)
     }
 
-    // ----- arithmetic -----
-
-    /// `self + alpha * other`.
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn add(&self, py: Python<'_>, other: &Bound<'_, PyAny>, alpha: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
-        self.method(py, BinaryOp::Add { alpha: alpha_arg(alpha)? }, other)
-    }
-
-    /// `self - alpha * other`.
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn sub(&self, py: Python<'_>, other: &Bound<'_, PyAny>, alpha: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
-        self.method(py, BinaryOp::Sub { alpha: alpha_arg(alpha)? }, other)
-    }
-
-    /// `self * other`.
-    fn mul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.method(py, BinaryOp::Mul, other)
-    }
-
-    /// `self / other`; `rounding_mode` None (true division), `'trunc'` or `'floor'`.
-    #[pyo3(signature = (other, *, rounding_mode=None))]
-    fn div(&self, py: Python<'_>, other: &Bound<'_, PyAny>, rounding_mode: Option<&str>) -> PyResult<PyTensor> {
-        self.method(py, BinaryOp::Div { rounding_mode: rounding_arg(rounding_mode)? }, other)
-    }
-
-    /// `self // other`: division rounded toward negative infinity (`div(other, rounding_mode='floor')`).
-    fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        self.method(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
-    }
-
-    /// In place `self //= other`, returning this tensor.
-    fn floor_divide_(slf: PyRef<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
-        slf.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)?;
-        Ok(slf.into())
-    }
-
-    /// In place `self += alpha * other`.
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn add_(
-        slf: PyRef<'_, Self>,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        alpha: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        let op = BinaryOp::Add { alpha: alpha_arg(alpha)? };
-        slf.in_place(py, op, other)?;
-        Ok(slf.into())
-    }
-
-    /// In place `self -= alpha * other`.
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn sub_(
-        slf: PyRef<'_, Self>,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        alpha: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        let op = BinaryOp::Sub { alpha: alpha_arg(alpha)? };
-        slf.in_place(py, op, other)?;
-        Ok(slf.into())
-    }
-
-    /// In place `self *= other`.
-    fn mul_(slf: PyRef<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
-        slf.in_place(py, BinaryOp::Mul, other)?;
-        Ok(slf.into())
-    }
-
-    /// In place `self /= other`.
-    #[pyo3(signature = (other, *, rounding_mode=None))]
-    fn div_(
-        slf: PyRef<'_, Self>,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        rounding_mode: Option<&str>,
-    ) -> PyResult<Py<PyTensor>> {
-        let op = BinaryOp::Div { rounding_mode: rounding_arg(rounding_mode)? };
-        slf.in_place(py, op, other)?;
-        Ok(slf.into())
-    }
-
-    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::ADD, other, false)
-    }
-    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::ADD, other, false)
-    }
-    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::SUB, other, false)
-    }
-    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::SUB, other, true)
-    }
-    fn __mul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::Mul, other, false)
-    }
-    fn __rmul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::Mul, other, false)
-    }
-    fn __truediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.dunder(py, BinaryOp::DIV, other, false)
-    }
-    /// `other / self`, computed as PyTorch does: `self.reciprocal() * other`.
-    fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        if let Some(g) = self.global() {
-            return match crate::global::rdiv(g, other)? {
-                Some(r) => Ok(Py::new(py, crate::global::wrap(r))?.into_any()),
-                None => Ok(py.NotImplemented()),
-            };
-        }
-        if self.sparse().is_some() {
-            if crate::sparse::any_operand(other)?.is_none() {
-                return Ok(py.NotImplemented());
-            }
-            return Ok(Py::new(py, crate::sparse::method(self, BinaryOp::DIV, other, true)?)?.into_any());
-        }
-        let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
-        // PyTorch's `__rtruediv__` is `self.reciprocal() * other`
-        let t = self.strided()?;
-        let reciprocal = compute(py, &[t], || t.reciprocal())?;
-        let r = arith(py, BinaryOp::Mul, &Operand::Tensor(reciprocal), &other, Output::New)?;
-        Ok(Py::new(py, PyTensor::new(r))?.into_any())
-    }
-    fn __floordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        if let Some(r) = self.sparse_floor_divide(py, other, false)? {
-            return Ok(r);
-        }
-        self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, false)
-    }
-    fn __rfloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        if let Some(r) = self.sparse_floor_divide(py, other, true)? {
-            return Ok(r);
-        }
-        self.dunder(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other, true)
-    }
-    fn __iadd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.in_place(py, BinaryOp::ADD, other)
-    }
-    fn __isub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.in_place(py, BinaryOp::SUB, other)
-    }
-    fn __imul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.in_place(py, BinaryOp::Mul, other)
-    }
-    fn __itruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.in_place(py, BinaryOp::DIV, other)
-    }
-    fn __ifloordiv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
-            return crate::sparse::in_place(self, crate::sparse::Arith::FloorDivide, other);
-        }
-        self.in_place(py, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, other)
-    }
-    fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        if let Some(g) = self.global() {
-            return crate::global::neg(g).map(crate::global::wrap);
-        }
-        if let Some(s) = self.sparse() {
-            if s.dtype() == DType::Bool {
-                return Err(PyRuntimeError::new_err("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
-            }
-            let values = s.raw_values().mul(-1).py()?;
-            return oxtorch::sparse_coo_tensor(
-                s.raw_indices(),
-                &values,
-                Some(&s.sizes().iter().map(|&x| x as i64).collect::<Vec<_>>()),
-                oxtorch::SparseCooOptions { is_coalesced: Some(s.is_coalesced()), ..Default::default() },
-            )
-            .py()
-            .map(PyTensor::new_sparse);
-        }
-        let t = self.strided()?;
-        compute(py, &[t], || t.neg()).map(PyTensor::new)
-    }
     /// `+t`: the tensor itself; PyTorch refuses it for bool tensors.
     fn __pos__(slf: PyRef<'_, Self>) -> PyResult<Py<PyTensor>> {
         if slf.shaped()?.dtype() == DType::Bool {
@@ -1733,24 +1341,6 @@ impl PyTensor {
         self.any_item()
     }
 
-    /// `self // other` (`other // self` when `reflected`) when either is sparse (PyTorch's sparse
-    /// `floor_divide`); None otherwise.
-    fn sparse_floor_divide(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        reflected: bool,
-    ) -> PyResult<Option<Py<PyAny>>> {
-        if self.sparse().is_none() && !crate::sparse::is_sparse_obj(other) {
-            return Ok(None);
-        }
-        if crate::sparse::any_operand(other)?.is_none() {
-            return Ok(Some(py.NotImplemented()));
-        }
-        let r = crate::sparse::method(self, crate::sparse::Arith::FloorDivide, other, reflected)?;
-        Ok(Some(Py::new(py, r)?.into_any()))
-    }
-
     /// `float()`, `long()` ...: this tensor itself when it already has the dtype (and the memory format asked
     /// for), else a converted copy.
     fn cast(
@@ -1790,72 +1380,6 @@ impl PyTensor {
         }
         Py::new(py, PyTensor::new(result))
     }
-
-    fn method(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        if let Some(r) = self.global_arith(py, op, other, false, false)? {
-            return Ok(r);
-        }
-        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
-            return crate::sparse::method(self, op, other, false);
-        }
-        arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::New).map(PyTensor::new)
-    }
-
-    fn in_place(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        if self.global_arith(py, op, other, false, true)?.is_some() {
-            return Ok(());
-        }
-        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
-            return crate::sparse::in_place(self, op, other);
-        }
-        arith(py, op, &Operand::from(self.strided()?), &operand(other)?, Output::InPlace).map(|_| ())
-    }
-
-    /// Runs a global operation when this tensor or `other` is global (`None` otherwise); an unsupported operand
-    /// type is a TypeError here (the operators turn it into NotImplemented first).
-    fn global_arith(
-        &self,
-        py: Python<'_>,
-        op: BinaryOp,
-        other: &Bound<'_, PyAny>,
-        reflected: bool,
-        in_place: bool,
-    ) -> PyResult<Option<PyTensor>> {
-        let me = Py::new(py, PyTensor { value: self.value.clone() })?.into_bound(py).into_any();
-        if !crate::global::any_global(&[&me, other]) {
-            return Ok(None);
-        }
-        let (lhs, rhs) = if reflected { (other, &me) } else { (&me, other) };
-        match crate::global::arith(op, lhs, rhs, in_place)? {
-            Some(g) => Ok(Some(crate::global::wrap(g))),
-            None => Err(PyTypeError::new_err(format!(
-                "unsupported operand type: expected a Tensor or a number, but got {}",
-                other.get_type().name()?
-            ))),
-        }
-    }
-
-    /// An operator: NotImplemented for operands that are neither tensors nor numbers (so Python tries the other
-    /// side), errors as PyTorch raises them otherwise. `reflected` computes `other op self`.
-    fn dunder(&self, py: Python<'_>, op: BinaryOp, other: &Bound<'_, PyAny>, reflected: bool) -> PyResult<Py<PyAny>> {
-        let global_operands = self.global().is_some() || crate::global::any_global(&[other]);
-        if global_operands && (other.is_instance_of::<PyTensor>() || args::scalar(other)?.is_some()) {
-            if let Some(r) = self.global_arith(py, op, other, reflected, false)? {
-                return Ok(Py::new(py, r)?.into_any());
-            }
-        }
-        if self.sparse().is_some() || crate::sparse::is_sparse_obj(other) {
-            if crate::sparse::any_operand(other)?.is_none() {
-                return Ok(py.NotImplemented());
-            }
-            return Ok(Py::new(py, crate::sparse::method(self, op, other, reflected)?)?.into_any());
-        }
-        let Ok(other) = operand(other) else { return Ok(py.NotImplemented()) };
-        let me = Operand::from(self.strided()?);
-        let (lhs, rhs) = if reflected { (&other, &me) } else { (&me, &other) };
-        let t = arith(py, op, lhs, rhs, Output::New)?;
-        Ok(Py::new(py, PyTensor::new(t))?.into_any())
-    }
 }
 
 /// A global tensor's logical value as a (temporary) Python tensor, for the conversions that need values.
@@ -1865,24 +1389,4 @@ fn global_logical<'py>(slf: &Bound<'py, PyTensor>) -> PyResult<Option<Bound<'py,
         _ => return Ok(None),
     };
     Ok(Some(Bound::new(slf.py(), PyTensor::new(logical))?))
-}
-
-/// What a global tensor raises for an operation that has no global version yet.
-fn global_unsupported(g: &oxtorch::global::GlobalTensor) -> PyErr {
-    PyRuntimeError::new_err(format!(
-        "this operation is not supported for global tensors yet (placement={}, sbp={}); .to_local() gives this rank's component",
-        g.placement().repr(),
-        oxtorch::global::sbp::nd_repr(g.sbp())
-    ))
-}
-
-/// A tuple of tensors (what `split` and `chunk` return).
-fn tensor_tuple(py: Python<'_>, parts: Vec<Tensor>) -> PyResult<Bound<'_, PyTuple>> {
-    let objects = parts.into_iter().map(|t| Py::new(py, PyTensor::new(t))).collect::<PyResult<Vec<_>>>()?;
-    PyTuple::new(py, objects)
-}
-
-/// Builds a Python exception from an oxtorch error (re-exported for sibling modules).
-pub fn err(e: oxtorch::Error) -> PyErr {
-    to_py(e)
 }

@@ -99,6 +99,12 @@ impl DType {
         }
     }
 
+    /// PyTorch's legacy type name of a CPU tensor of this dtype (`torch.FloatTensor`, `torch.sparse.FloatTensor`),
+    /// as its messages print it, with oxtorch's module name.
+    pub fn legacy_type_name(self, sparse: bool) -> String {
+        format!("oxtorch.{}{}Tensor", if sparse { "sparse." } else { "" }, self.scalar_type_name())
+    }
+
     /// The legacy constructor name (`FloatTensor` ...), where PyTorch has one (not for complex dtypes).
     pub fn legacy_constructor(self) -> Option<&'static str> {
         Some(match self {

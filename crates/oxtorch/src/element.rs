@@ -45,6 +45,10 @@ pub trait Element: Copy + Default + PartialEq + Send + Sync + std::fmt::Debug + 
         match s {
             Scalar::Bool(b) => Self::from_bool(b),
             Scalar::Int(i) => Self::from_i64(i),
+            // c10's conversion of an unsigned 64-bit value: integer types wrap, the others take its value (through
+            // a double, whose rounding float32 then rounds again, as c10's conversion through double does)
+            Scalar::UInt(u) if Self::DTYPE.is_integral(true) => Self::from_i64(u as i64),
+            Scalar::UInt(u) => Self::from_f64(u as f64),
             Scalar::Float(f) => Self::from_f64(f),
             Scalar::Complex(c) => Self::from_c64(c),
         }

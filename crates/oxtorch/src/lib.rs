@@ -7,6 +7,7 @@
 
 pub mod backend;
 pub mod device;
+pub mod dispatch;
 pub mod display;
 pub mod dtype;
 pub mod element;
@@ -27,6 +28,8 @@ pub mod tensor;
 pub use backend::cpu::parallel::{get_num_threads, set_num_threads};
 pub use backend::cpu::CpuElement;
 pub use device::{get_default_device, set_default_device, DefaultDeviceGuard, Device, DeviceType};
+pub use dispatch::functions::*;
+pub use dispatch::{functions, AnyOperand, AnyOutput, AnyTensor};
 pub use dtype::DType;
 pub use error::{Error, Result};
 pub use layout::Layout;
@@ -35,11 +38,12 @@ pub use op::{BinaryOp, RoundingMode};
 pub use promotion::{can_cast, get_default_dtype, promote_types, result_type, set_default_dtype};
 pub use random::{manual_seed, Generator};
 pub use scalar::Scalar;
-pub use sparse::{sparse_coo_tensor, AnyOperand, AnyOutput, AnyTensor, SparseCooOptions, SparseCooTensor};
+pub use sparse::{sparse_coo_tensor, SparseCooOptions, SparseCooTensor};
 pub use tensor::advanced_index::{IndexEntry, IndexValue};
 pub use tensor::factory::{
     arange, arange_step, check_meta_normal_dtype, empty, empty_strided, from_vec, full, linspace, ones, rand, randint,
     randn, scalar_tensor, tensor, zeros, TensorData,
 };
+pub use tensor::factory_args::{self as factories, FactoryOptions};
 pub use tensor::index::TensorIndex;
 pub use tensor::{Operand, Output, Tensor, TensorOptions};

@@ -98,7 +98,7 @@ pub enum Operand {
 pub fn scalar_dtype(s: &Scalar) -> DType {
     match s {
         Scalar::Bool(_) => DType::Bool,
-        Scalar::Int(_) => DType::Int64,
+        Scalar::Int(_) | Scalar::UInt(_) => DType::Int64,
         Scalar::Float(_) => get_default_dtype(),
         Scalar::Complex(_) => get_default_complex_dtype(),
     }

@@ -9,8 +9,11 @@ use std::fmt;
 pub enum Scalar {
     /// A Python `bool`.
     Bool(bool),
-    /// A Python `int` (held as int64, as PyTorch does).
+    /// A Python `int` that fits int64 (held as int64, as PyTorch does).
     Int(i64),
+    /// A Python `int` in `[2^63, 2^64)`, which PyTorch holds unsigned: it promotes as an int, converts exactly to
+    /// floating types and wraps into integer types (`int64_tensor == 2**63` compares with -2^63).
+    UInt(u64),
     /// A Python `float` (a double).
     Float(f64),
     /// A Python `complex` (two doubles).
@@ -18,11 +21,22 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// The Python type of the number, as PyTorch's messages name it: `bool`, `int`, `float`, `complex`.
+    pub fn python_type_name(&self) -> &'static str {
+        match self {
+            Scalar::Bool(_) => "bool",
+            Scalar::Int(_) | Scalar::UInt(_) => "int",
+            Scalar::Float(_) => "float",
+            Scalar::Complex(_) => "complex",
+        }
+    }
+
     /// The number negated exactly, as PyTorch's `-scalar` (integers wrap; a bool becomes the integer 0 or -1).
     pub fn negated(self) -> Scalar {
         match self {
             Scalar::Bool(b) => Scalar::Int(-i64::from(b)),
             Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
+            Scalar::UInt(u) => Scalar::Int((u as i64).wrapping_neg()),
             Scalar::Float(f) => Scalar::Float(-f),
             Scalar::Complex(c) => Scalar::Complex(-c),
         }
@@ -32,7 +46,7 @@ impl Scalar {
     pub fn storage_dtype(&self) -> DType {
         match self {
             Scalar::Bool(_) => DType::Bool,
-            Scalar::Int(_) => DType::Int64,
+            Scalar::Int(_) | Scalar::UInt(_) => DType::Int64,
             Scalar::Float(_) => DType::Float64,
             Scalar::Complex(_) => DType::Complex128,
         }
@@ -43,6 +57,7 @@ impl Scalar {
         match *self {
             Scalar::Bool(b) => Complex::new(b as u8 as f64, 0.0),
             Scalar::Int(i) => Complex::new(i as f64, 0.0),
+            Scalar::UInt(u) => Complex::new(u as f64, 0.0),
             Scalar::Float(f) => Complex::new(f, 0.0),
             Scalar::Complex(c) => c,
         }
@@ -53,11 +68,12 @@ impl Scalar {
         self.to_complex().re
     }
 
-    /// The value as an int64: floats truncate toward zero, complex uses the real part.
+    /// The value as an int64: floats truncate toward zero, complex uses the real part, an unsigned int wraps.
     pub fn to_i64(&self) -> i64 {
         match *self {
             Scalar::Bool(b) => b as i64,
             Scalar::Int(i) => i,
+            Scalar::UInt(u) => u as i64,
             Scalar::Float(f) => f as i64,
             Scalar::Complex(c) => c.re as i64,
         }
@@ -68,6 +84,7 @@ impl Scalar {
         match *self {
             Scalar::Bool(b) => b,
             Scalar::Int(i) => i != 0,
+            Scalar::UInt(u) => u != 0,
             Scalar::Float(f) => f != 0.0,
             Scalar::Complex(c) => c.re != 0.0 || c.im != 0.0,
         }
@@ -157,6 +174,8 @@ impl Scalar {
                     (i as f64).abs() > float_max(dtype)
                 }
             }
+            // beyond int64: every integer dtype refuses it, floats take it (beyond float16's range it overflows)
+            Scalar::UInt(u) => dtype.is_integral(false) || (u as f64) > float_max(dtype),
             Scalar::Float(f) => float_overflows(f),
             Scalar::Complex(c) => {
                 if !dtype.is_complex() && c.im != 0.0 {
@@ -235,6 +254,7 @@ impl fmt::Display for Scalar {
         match self {
             Scalar::Bool(b) => write!(f, "{}", if *b { "True" } else { "False" }),
             Scalar::Int(i) => write!(f, "{i}"),
+            Scalar::UInt(u) => write!(f, "{u}"),
             Scalar::Float(x) => write!(f, "{x:?}"),
             Scalar::Complex(c) => write!(f, "({:?}{:+?}j)", c.re, c.im),
         }

@@ -528,10 +528,10 @@ proptest! {
         let (ta, _, tb, _) = operands(&a, &b, op, false)?;
         let method = ta.binary(op.binary(), &tb);
         let (function, operator) = match op {
-            Op::Add => (ops::add(&ta, &tb), &ta + &tb),
-            Op::Sub => (ops::sub(&ta, &tb), &ta - &tb),
-            Op::Mul => (ops::mul(&ta, &tb), &ta * &tb),
-            Op::Div(None) => (ops::div(&ta, &tb), &ta / &tb),
+            Op::Add => (oxtorch::functions::add(&ta, &tb).and_then(oxtorch::AnyTensor::into_strided), &ta + &tb),
+            Op::Sub => (oxtorch::functions::sub(&ta, &tb).and_then(oxtorch::AnyTensor::into_strided), &ta - &tb),
+            Op::Mul => (oxtorch::functions::mul(&ta, &tb).and_then(oxtorch::AnyTensor::into_strided), &ta * &tb),
+            Op::Div(None) => (oxtorch::functions::div(&ta, &tb).and_then(oxtorch::AnyTensor::into_strided), &ta / &tb),
             Op::Div(Some(_)) => return Ok(()),
         };
         for other in [function, operator] {
@@ -641,10 +641,10 @@ proptest! {
         let tensor_side = (t.dtype, kind(&tt), t.shape.as_slice(), vt.as_slice());
         let (want, got) = if number_left {
             let got = match op {
-                Op::Add => ops::add(scalar, &tt),
-                Op::Sub => ops::sub(scalar, &tt),
-                Op::Mul => ops::mul(scalar, &tt),
-                Op::Div(None) => ops::div(scalar, &tt),
+                Op::Add => oxtorch::functions::add(scalar, &tt).and_then(oxtorch::AnyTensor::into_strided),
+                Op::Sub => oxtorch::functions::sub(scalar, &tt).and_then(oxtorch::AnyTensor::into_strided),
+                Op::Mul => oxtorch::functions::mul(scalar, &tt).and_then(oxtorch::AnyTensor::into_strided),
+                Op::Div(None) => oxtorch::functions::div(scalar, &tt).and_then(oxtorch::AnyTensor::into_strided),
                 Op::Div(Some(_)) => ops::binary_op(
                     op.binary(),
                     &oxtorch::Operand::Scalar(scalar),

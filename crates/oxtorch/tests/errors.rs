@@ -157,7 +157,7 @@ fn impossible_views() {
     expect_err(
         grid(&[3, 4]).as_strided(&[2, 2], &[1], None),
         "RuntimeError",
-        "mismatch in length of strides and shape: sizes has 2 dimensions but strides has 1",
+        "mismatch in length of strides and shape",
     );
 }
 

@@ -383,13 +383,13 @@ fn promotion_in_place_and_out() {
     threads::run(2, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1]).unwrap();
         let ints = GlobalTensor::ones(&w, &[4], DType::Int32, &p, &[Sbp::Split(0)]).unwrap();
-        assert_eq!(ints.add(5).unwrap().dtype(), DType::Int32);
-        assert_eq!(ints.add(2.5).unwrap().dtype(), DType::Float32);
+        assert_eq!(ints.binary(BinaryOp::ADD, 5).unwrap().dtype(), DType::Int32);
+        assert_eq!(ints.binary(BinaryOp::ADD, 2.5).unwrap().dtype(), DType::Float32);
         let long_zero_dim = GlobalTensor::full(&w, &[], 1i64, (), &p, &[Sbp::Broadcast]).unwrap();
         // PyTorch's rule (which oxtorch follows; OneFlow's documentation says int64): a zero-dim tensor of the same
         // category does not promote a dimensioned one
-        assert_eq!(ints.add(&long_zero_dim).unwrap().dtype(), DType::Int32);
-        assert_eq!(ints.div(2).unwrap().dtype(), DType::Float32);
+        assert_eq!(ints.binary(BinaryOp::ADD, &long_zero_dim).unwrap().dtype(), DType::Int32);
+        assert_eq!(ints.binary(BinaryOp::DIV, 2).unwrap().dtype(), DType::Float32);
         // in place keeps the tensor's sbp; its dtype must hold the result
         let floats = GlobalTensor::ones(&w, &[4], DType::Float32, &p, &[Sbp::Broadcast]).unwrap();
         let other = GlobalTensor::arange(&w, 0, 4, 1, DType::Float32, &p, &[Sbp::Split(0)]).unwrap();
@@ -418,7 +418,7 @@ fn oneflow_errors_on_every_rank() {
         let rank_mismatch = if w.rank() == 0 { p.clone() } else { q.clone() };
         let uneven = oxtorch::ones(&[if w.rank() == 1 { 4 } else { 2 }, 4], ()).unwrap();
         vec![
-            x.add(&y).unwrap_err().to_string(),
+            x.binary(BinaryOp::ADD, &y).unwrap_err().to_string(),
             x.to_global(None, Some(&[Sbp::Split(2)]), false).unwrap_err().to_string(),
             x.to_global(None, Some(&[Sbp::Split(0), Sbp::Broadcast]), false).unwrap_err().to_string(),
             GlobalTensor::from_local(

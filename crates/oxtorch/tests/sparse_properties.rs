@@ -3,8 +3,9 @@
 //! the dense equivalents (int64 values, so every order of summation gives the same result), and `t()` /
 //! `unsqueeze` commute with `to_dense`.
 
-use oxtorch::sparse::{AnyTensor, SparseCooOptions};
-use oxtorch::{from_vec, sparse_coo_tensor, DType, SparseCooTensor, Tensor};
+use oxtorch::sparse::SparseCooOptions;
+use oxtorch::AnyTensor;
+use oxtorch::{from_vec, sparse_coo_tensor, BinaryOp, DType, SparseCooTensor, Tensor};
 use proptest::prelude::*;
 
 /// A random uncoalesced (2-D, possibly hybrid) sparse tensor with int64 values: sizes, sparse_dim, coordinates
@@ -66,8 +67,8 @@ fn broadcast_pair_strategy() -> impl Strategy<Value = (SparseCooTensor, SparseCo
 
 fn dense_of(t: &AnyTensor) -> Tensor {
     match t {
-        AnyTensor::Strided(t) => t.clone(),
         AnyTensor::SparseCoo(s) => s.to_dense().unwrap(),
+        other => other.clone().into_strided().unwrap(),
     }
 }
 
@@ -97,7 +98,7 @@ proptest! {
     #[test]
     fn broadcast_product_matches_dense((a, b) in broadcast_pair_strategy()) {
         let (da, db) = (a.to_dense().unwrap(), b.to_dense().unwrap());
-        let prod = a.mul(&b).unwrap();
+        let prod = a.binary(BinaryOp::Mul, &b).unwrap();
         let want = da.mul(&db).unwrap();
         prop_assert_eq!(prod.sparse().map(|s| s.sizes().to_vec()), Some(want.sizes().to_vec()));
         prop_assert_eq!(dense_of(&prod).to_vec::<i64>().unwrap(), want.to_vec::<i64>().unwrap());
@@ -121,21 +122,21 @@ proptest! {
     fn arithmetic_matches_dense((a, b, scale) in (sparse_strategy(), sparse_strategy(), -3i64..4)) {
         let (da, db) = (a.to_dense().unwrap(), b.to_dense().unwrap());
         if a.sizes() == b.sizes() && a.sparse_dim() == b.sparse_dim() {
-            let sum = a.add(&b).unwrap();
+            let sum = a.binary(BinaryOp::ADD, &b).unwrap();
             prop_assert_eq!(dense_of(&sum).to_vec::<i64>().unwrap(), da.add(&db).unwrap().to_vec::<i64>().unwrap());
-            let diff = a.sub(&b).unwrap();
+            let diff = a.binary(BinaryOp::SUB, &b).unwrap();
             prop_assert_eq!(dense_of(&diff).to_vec::<i64>().unwrap(), da.sub(&db).unwrap().to_vec::<i64>().unwrap());
-            let prod = a.mul(&b).unwrap();
+            let prod = a.binary(BinaryOp::Mul, &b).unwrap();
             prop_assert_eq!(dense_of(&prod).to_vec::<i64>().unwrap(), da.mul(&db).unwrap().to_vec::<i64>().unwrap());
             let dense_sum = oxtorch::sparse::binary(
-                oxtorch::BinaryOp::ADD, &db.clone().into(), &a.clone().into(), oxtorch::AnyOutput::New).unwrap();
+                oxtorch::BinaryOp::ADD, &db.clone().into(), &a.clone().into(), oxtorch::sparse::SparseOutput::New).unwrap();
             prop_assert_eq!(dense_of(&dense_sum).to_vec::<i64>().unwrap(), db.add(&da).unwrap().to_vec::<i64>().unwrap());
         }
-        let scaled = a.mul(scale).unwrap();
-        prop_assert_eq!(dense_of(&scaled).to_vec::<i64>().unwrap(), da.mul(scale).unwrap().to_vec::<i64>().unwrap());
+        let scaled = a.binary(BinaryOp::Mul, scale).unwrap();
+        prop_assert_eq!(dense_of(&scaled).to_vec::<i64>().unwrap(), da.binary(BinaryOp::Mul, scale).unwrap().to_vec::<i64>().unwrap());
         let zero_dim = from_vec(vec![scale], &[]).unwrap();
-        let with_dense = a.mul(&zero_dim).unwrap();
-        prop_assert_eq!(dense_of(&with_dense).to_vec::<i64>().unwrap(), da.mul(scale).unwrap().to_vec::<i64>().unwrap());
+        let with_dense = a.binary(BinaryOp::Mul, &zero_dim).unwrap();
+        prop_assert_eq!(dense_of(&with_dense).to_vec::<i64>().unwrap(), da.binary(BinaryOp::Mul, scale).unwrap().to_vec::<i64>().unwrap());
         prop_assert_eq!(with_dense.sparse().map(|s| s.dtype()), Some(DType::Int64));
     }
 }

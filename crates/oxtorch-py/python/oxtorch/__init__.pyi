@@ -20,13 +20,23 @@ __all__ = [
     "preserve_format", "get_default_dtype", "set_default_dtype", "promote_types", "can_cast", "result_type",
     "device", "set_default_device", "get_default_device", "Tensor", "Generator", "tensor", "zeros", "ones",
     "empty", "full", "empty_strided", "arange", "linspace", "manual_seed", "rand", "randn", "randint", "set_num_threads", "get_num_threads",
-    "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "add", "sub",
-    "mul", "div", "floor_divide", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "as_tensor", "from_dlpack",
+    "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like", "randint_like", "sparse_coo_tensor", "equal", "allclose", "is_tensor", "from_numpy", "as_tensor", "from_dlpack",
+    "reshape", "permute", "squeeze", "unsqueeze", "narrow", "flatten", "unflatten", "movedim", "moveaxis", "diagonal",
+    "clone", "as_strided", "as_strided_", "transpose", "swapaxes", "swapdims", "t", "chunk", "select", "tensor_split",
+    "hsplit", "vsplit", "dsplit", "split_with_sizes", "unsafe_split", "unsafe_split_with_sizes", "unbind", "split",
     "placement", "OutOfMemoryError", "AcceleratorError",
     "Size", "cuda", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor", "to_global",
 ]
+
+# ----- generated from the op tables by crates/oxtorch-py/src/stubs.rs: do not edit -----
+__all__ += [
+    "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide", "maximum",
+    "minimum", "eq", "ne", "not_equal", "lt", "less", "le", "less_equal", "gt", "greater",
+    "ge", "greater_equal", "neg", "negative",
+]
+# ----- end of generated stubs -----
 
 _int: TypeAlias = _builtins.int
 

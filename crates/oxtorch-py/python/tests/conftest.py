@@ -37,6 +37,7 @@ CONFORMANCE_FILES = (
     "promotion.json",
     "inplace.json",
     "sparse.json",
+    "compare.json",
 )
 
 
@@ -70,6 +71,10 @@ class Stats:
     def conformance_not_compared(self, file: str) -> None:
         """A case replayed on a device that has no reference to compare with there (counted, not silent)."""
         self.conf[file]["not_compared"] += 1
+    def conformance_absent(self, file: str) -> None:
+        """A case that calls a function oxtorch does not have yet (listed by the runner, checked to be absent)."""
+        self.conf[file]["absent"] += 1
+
     def python_method(self, outcome: str) -> None:
         """``outcome``: 'passed', 'absent' (no such method in oxtorch), 'unsupported' (listed), 'failed'."""
         self.methods[outcome] += 1
@@ -120,6 +125,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
             line += f" ({c['deviations']} through documented deviations)"
         if c["not_compared"]:
             line += f", {c['not_compared']} not compared on this device"
+        if c["absent"]:
+            line += f", {c['absent']} use functions oxtorch does not have yet (listed)"
         total = stats.conf_total.get(file)
         if total is not None and total != c["run"]:
             line += f" [{total} cases in the file]"

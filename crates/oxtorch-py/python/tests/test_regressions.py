@@ -908,3 +908,214 @@ def test_views_refuse_strides_that_wrap():
         torch.empty(0).as_strided((3, 0), (2**62, 1)).unsqueeze(0)
     # view(dtype) keeps a wrapped stride, as PyTorch's does
     assert t.view(torch.int16).stride() == (-2**63, 1)
+
+
+# ----- a new user's reports: factories, overflowing ints, to() and copy_() -----
+
+_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                     "bool pin_memory = False, bool requires_grad = False")
+_ARANGE_SIGNATURES = (
+    f" * (Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})\n"
+    f" * (Number start, Number end, *, {_FACTORY_KEYWORDS})\n"
+    f" * (Number start, Number end, Number step = 1, *, Tensor out = None, {_FACTORY_KEYWORDS})\n"
+)
+
+
+def test_arange_binds_bounds_by_keyword():
+    """`arange(0, end=3)` ignored `end=` (an empty tensor); PyTorch binds the bounds of its three signatures by
+    position or keyword. PyTorch 2.15's values and messages."""
+    cases = [
+        (lambda: torch.arange(0, end=3), [0, 1, 2], torch.int64),
+        (lambda: torch.arange(0, end=3.1, dtype=torch.int8), [0, 1, 2, 3], torch.int8),
+        (lambda: torch.arange(end=3), [0, 1, 2], torch.int64),
+        (lambda: torch.arange(start=1, end=3), [1, 2], torch.int64),
+        (lambda: torch.arange(3, end=5), [3, 4], torch.int64),
+        (lambda: torch.arange(1, 3, step=0.5), [1.0, 1.5, 2.0, 2.5], torch.float32),
+        (lambda: torch.arange(1, end=3, step=0.5), [1.0, 1.5, 2.0, 2.5], torch.float32),
+        (lambda: torch.arange(start=1, end=3, step=0.5), [1.0, 1.5, 2.0, 2.5], torch.float32),
+        (lambda: torch.arange(1, 2.5, 0.5, dtype=torch.float64), [1.0, 1.5, 2.0], torch.float64),
+        (lambda: torch.arange(3, dtype=float), [0.0, 1.0, 2.0], torch.float64),
+        # zero-dim tensors are numbers to PyTorch's parser
+        (lambda: torch.arange(torch.tensor(3)), [0, 1, 2], torch.int64),
+        (lambda: torch.arange(end=torch.tensor(3.5)), [0.0, 1.0, 2.0, 3.0], torch.float32),
+    ]
+    for make, values, dtype in cases:
+        t = make()
+        assert (t.tolist(), t.dtype) == (values, dtype)
+    out = torch.empty(0)
+    assert torch.arange(start=1, end=2, out=out) is out and out.tolist() == [1.0]
+    invalid = "arange() received an invalid combination of arguments - got ({}), but expected one of:\n"
+    for call, got in [
+        (lambda: torch.arange(end=3, step=2), "step=int, end=int, "),
+        (lambda: torch.arange(3, step=2), "int, step=int"),
+        (lambda: torch.arange(1, start=2), "int, start=int"),
+        (lambda: torch.arange(1, 3, end=4), "int, int, end=int"),
+        (lambda: torch.arange(1, "a"), "int, str"),
+        (lambda: torch.arange(), ""),
+    ]:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == invalid.format(got) + _ARANGE_SIGNATURES
+    with raises(TypeError, 'arange() missing 1 required positional arguments: "end"'):
+        torch.arange(start=1)
+    with raises(TypeError, "arange(): argument 'end' must be Number, not NoneType"):
+        torch.arange(end=None)
+    with raises(TypeError, "arange(): argument 'end' (position 1) must be Number, not str"):
+        torch.arange("a")
+    with raises(TypeError, "arange(): argument 'end' (position 1) must be Number, not Tensor"):
+        torch.arange(torch.tensor([3]))
+
+
+def test_linspace_takes_zero_dim_tensor_bounds():
+    """`linspace(torch.tensor(0), torch.tensor(1), 5)` was refused ("start must be a number"); PyTorch reads a
+    zero-dim bound of any dtype with `item()`, so the result's dtype is chosen as for numbers (the default dtype,
+    the default complex dtype for a complex value). PyTorch 2.15's values and messages."""
+    cases = [
+        (lambda: torch.linspace(torch.tensor(0), torch.tensor(1), 5), [0.0, 0.25, 0.5, 0.75, 1.0], torch.float32),
+        (lambda: torch.linspace(torch.tensor(0, dtype=torch.int8), torch.tensor(10, dtype=torch.int16), 5),
+         [0.0, 2.5, 5.0, 7.5, 10.0], torch.float32),
+        (lambda: torch.linspace(torch.tensor(0.5, dtype=torch.float64), torch.tensor(2), 4),
+         [0.5, 1.0, 1.5, 2.0], torch.float32),
+        (lambda: torch.linspace(torch.tensor(1j), torch.tensor(2), 3), [1j, 1 + 0.5j, 2 + 0j], torch.complex64),
+        (lambda: torch.linspace(torch.tensor(0), 1, 3, dtype=torch.float64), [0.0, 0.5, 1.0], torch.float64),
+        (lambda: torch.linspace(2, torch.tensor(1.0), 3), [2.0, 1.5, 1.0], torch.float32),
+        (lambda: torch.linspace(torch.tensor(0), torch.tensor(1), 5, dtype=torch.int32), [0, 0, 0, 0, 1], torch.int32),
+        (lambda: torch.linspace(start=torch.tensor(0), end=torch.tensor(1), steps=torch.tensor(3)),
+         [0.0, 0.5, 1.0], torch.float32),
+    ]
+    for make, values, dtype in cases:
+        t = make()
+        assert (t.tolist(), t.dtype) == (values, dtype)
+    prefix = "linspace only supports 0-dimensional start and end tensors, but got "
+    with raises(RuntimeError, prefix + "start with 1 dimension(s) and end with 0 dimension(s)."):
+        torch.linspace(torch.tensor([0]), torch.tensor(1), 5)
+    with raises(RuntimeError, prefix + "start with 2 dimension(s) and end with 1 dimension(s)."):
+        torch.linspace(torch.tensor([[0]]), torch.tensor([1]), 5)
+    with raises(RuntimeError, prefix + "start with 1 dimension(s)."):
+        torch.linspace(torch.tensor([0]), 1, -5)
+    with raises(RuntimeError, prefix + "end with 1 dimension(s)."):
+        torch.linspace(0, torch.tensor([1]), 5)
+    with raises(RuntimeError, "number of steps must be non-negative"):
+        torch.linspace(torch.tensor(0), torch.tensor(1), -1)
+    # a bound on the meta device takes PyTorch's meta function: a meta result, whatever device= says
+    m = torch.linspace(torch.tensor(0, device="meta"), torch.tensor(1), 5, device="cpu")
+    assert (m.device.type, m.dtype, m.shape) == ("meta", torch.float32, torch.Size([5]))
+    with raises(RuntimeError, "linspace only supports 0-dimensional start and end tensors"):
+        torch.linspace(torch.tensor([0], device="meta"), 1, 5)
+    with pytest.raises(TypeError) as e:
+        torch.linspace("a", 1, 5)
+    assert str(e.value).startswith(
+        "linspace() received an invalid combination of arguments - got (str, int, int), but expected one of:\n"
+        f" * (Tensor start, Tensor end, int steps, *, Tensor out = None, {_FACTORY_KEYWORDS})\n"
+        f" * (Number start, Tensor end, int steps, *, Tensor out = None, {_FACTORY_KEYWORDS})\n")
+
+
+def test_ints_beyond_int64_raise_as_pytorch():
+    """Python ints beyond int64: numbers take [2**63, 2**64) as unsigned and refuse the rest (OverflowError), integer
+    arguments and device indices refuse anything beyond int64 (ValueError). PyTorch 2.15's messages."""
+    t, f = torch.tensor([1, 2]), torch.tensor([1.0, 2.0])
+    with raises(OverflowError, "int too big to convert"):
+        torch.result_type(t, 2**64)
+    assert torch.result_type(t, 2**63) == torch.int64
+    with raises(OverflowError, "can't convert negative int to unsigned"):
+        torch.result_type(t, -(2**63) - 1)
+    with raises(OverflowError, "int too big to convert"):
+        t.clone().fill_(2**64)
+    with raises(RuntimeError, "value cannot be converted to type int64_t without overflow"):
+        t.clone().fill_(2**63)
+    assert f.clone().fill_(2**63).tolist() == [2.0**63, 2.0**63]
+    with raises(OverflowError, "int too big to convert"):
+        torch.full((2,), 2**64)
+    with raises(OverflowError, "int too big to convert"):
+        t.clone().add_(2**64)
+    with raises(OverflowError, "int too big to convert"):
+        torch.arange(2**64)
+    with raises(RuntimeError, "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808"):
+        torch.arange(0, 2**63, 1.0)
+    overflow = "Overflow when unpacking long long"
+    for call in [
+        lambda: torch.device("cpu", 2**64),
+        lambda: torch.device("cuda", 2**63),
+        lambda: torch.device("cuda", -(2**63) - 1),
+        lambda: torch.device(2**64),
+        lambda: torch.zeros(1, device=2**63),
+        lambda: torch.randint(2**63, (2,)),
+        lambda: torch.randint(0, 2**64, (2,)),
+        lambda: torch.randint(low=2**63, high=3, size=(2,)),
+        lambda: torch.randint_like(t, 2**63),
+        lambda: torch.linspace(0, 1, 2**63),
+    ]:
+        with raises(ValueError, overflow):
+            call()
+    with raises(RuntimeError, "Device index must not be negative"):
+        torch.device("cpu", -1)
+
+
+def test_main_script_installs_dependencies_before_building():
+    """`./scripts/main.sh` on a fresh machine built the Rust example (and with it `mpi-sys`) before
+    `scripts/deps.sh` had installed OpenMPI: the script now installs the system packages first."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[4]
+    lines = [ln.strip() for ln in (root / "scripts" / "main.sh").read_text().splitlines()]
+    commands = [ln for ln in lines if ln and not ln.startswith("#")]
+    deps = commands.index("./scripts/deps.sh")
+    first_build = next(i for i, c in enumerate(commands) if c.startswith(("cargo", "./scripts/setup.sh")))
+    assert deps < first_build
+
+
+def test_to_follows_pytorchs_three_signatures():
+    """`t.to(None)` raised a TypeError (PyTorch returns `t`), `t.to(torch.float32, torch.int32)` was accepted.
+    PyTorch 2.15's answers."""
+    t = torch.tensor([1, 2])
+    assert t.to(None) is t
+    assert t.to(None, None) is t
+    assert t.to("cpu", None) is t
+    assert t.to(None, torch.float32).dtype == torch.float32
+    assert t.to(float).dtype == torch.float64
+    assert t.to(1.5).dtype == torch.float64
+    assert t.to(True).dtype == torch.bool
+    assert t.to(torch.float32, False, True).dtype == torch.float32
+    signatures = (
+        " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
+        "torch.memory_format memory_format = None)\n"
+        " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = "
+        "None)\n"
+        " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n"
+    )
+    invalid = "to() received an invalid combination of arguments - got ({}), but expected one of:\n"
+    for call, got in [
+        (lambda: t.to(torch.float32, torch.int32), "oxtorch.dtype, oxtorch.dtype"),
+        (lambda: t.to(torch.float32, "cpu"), "oxtorch.dtype, str"),
+        (lambda: t.to(torch.float32, None), "oxtorch.dtype, NoneType"),
+        (lambda: t.to(t, torch.float32), "Tensor, oxtorch.dtype"),
+        (lambda: t.to(torch.float32, dtype=torch.int32), "oxtorch.dtype, dtype=oxtorch.dtype"),
+        (lambda: t.to(torch.float32, non_blocking=None), "oxtorch.dtype, non_blocking=NoneType"),
+        (lambda: t.to([1]), "list"),
+    ]:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == invalid.format(got) + signatures
+    with raises(TypeError, "to() takes from 0 to 4 positional arguments but 5 were given"):
+        t.to("cpu", torch.float32, False, True, True)
+
+
+def test_copy_refuses_lists_and_arrays():
+    """`copy_` of a list or a NumPy array: PyTorch's parser refuses anything but a tensor or a number."""
+    t = torch.tensor([1, 2])
+    for src, name in [([1, 2], "list"), (np.array([1, 2]), "numpy.ndarray"), (None, "NoneType"), ((1, 2), "tuple")]:
+        with raises(TypeError, f"copy_(): argument 'other' (position 1) must be Tensor, not {name}"):
+            t.copy_(src)
+    assert t.copy_(1.5).tolist() == [1, 1]
+
+
+def test_setitem_unpacks_a_python_int_as_long_long():
+    # PyTorch's valueToTensor: ValueError beyond int64, whatever the tensor's dtype; fill_ says OverflowError
+    for dtype in (torch.float32, torch.int64, torch.uint8):
+        t = torch.zeros(3, dtype=dtype)
+        for value in (2**63, 2**64, -(2**63) - 1):
+            with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+                t[0] = value
+        t[0] = 2**63 - 1 if dtype == torch.int64 else 1
+    with pytest.raises(OverflowError, match="^int too big to convert$"):
+        torch.zeros(3).fill_(2**64)

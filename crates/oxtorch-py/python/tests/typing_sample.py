@@ -101,6 +101,18 @@ flag: bool = y.is_cpu or y.is_meta or y.is_floating_point() or y.is_complex()
 v = y.view(4).reshape(2, 2).reshape((4,)).permute(0).unsqueeze(0).squeeze().expand(3, 4).flatten()
 w = y.transpose(0, 1).narrow(0, 0, 1).select(0, 0)
 parts: Tuple[torch.Tensor, ...] = y.split(1) + y.chunk(2, dim=1)
+# the view surface: function forms, in-place views, aliases, attributes, the split family
+fv = torch.reshape(y, (4,)) + torch.permute(y, (1, 0)).reshape(4) + torch.flatten(torch.squeeze(y, 0))
+fw = torch.transpose(torch.swapaxes(y, 0, 1), 0, 1).t().H.mH.T.mT.real
+inplace: torch.Tensor = y.clone().t_().transpose_(0, 1).swapaxes_(0, 1).squeeze_().unsqueeze_(0).as_strided_((4,), (1,))
+aliased = y.swapdims(0, 1).moveaxis(0, 1).view_as(y).reshape_as(y) + torch.narrow(y, 0, torch.tensor(0), 1)
+pieces: Tuple[torch.Tensor, ...] = (
+    y.tensor_split(2) + y.tensor_split([1], dim=1) + torch.hsplit(y, 2) + y.vsplit([1]) + torch.unbind(y)
+    + torch.split(y, [1, 1]) + y.split_with_sizes([1, 1]) + torch.unsafe_split(y, 1) + y.unbind(1)
+)
+zc = torch.zeros(2, dtype=torch.complex64)
+zc.real = torch.ones(2)
+zc.imag = 2.0
 row: torch.Tensor = y[0]
 elem: torch.Tensor = y[0, 1]
 window: torch.Tensor = y[..., None, 0:1]
@@ -134,6 +146,7 @@ factories: List[torch.Tensor] = [
     torch.randint(0, 10, (3,), dtype=torch.int32), torch.zeros_like(y), torch.ones_like(y, dtype=torch.float),
     torch.empty_like(y), torch.rand_like(float_tensor), torch.randn_like(float_tensor), torch.full_like(y, 7),
     torch.randint_like(y, 10), torch.randint_like(y, 0, 10),
+    torch.arange(end=3), torch.arange(0, end=3.5, step=0.5), torch.linspace(torch.tensor(0), torch.tensor(1), 5),
 ]
 torch.manual_seed(0)
 

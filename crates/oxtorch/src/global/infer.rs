@@ -2,7 +2,7 @@
 //!
 //! Each operation has an [`SbpRule`]: the list of sbp signatures its OneFlow user op registers (its `GetSbp`), in
 //! OneFlow's order, after which OneFlow appends "everything broadcast". Which rule an operation follows is
-//! [`rule_of`]: the one table to extend when an operation is added. From that list:
+//! the op table's `sbp` entry, one of [`rules`] (extended with each new operation). From that list:
 //!
 //! **1-D placements** (`Operator::InferSbpSignature`):
 //! 1. signatures that split an input along a dimension smaller than the number of ranks are dropped;
@@ -35,7 +35,6 @@
 use super::placement::Placement;
 use super::sbp::{self, NdSbp, Sbp};
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, RoundingMode};
 
 /// What inference needs to know of one tensor operand.
 #[derive(Clone, Copy, Debug)]
@@ -82,8 +81,12 @@ pub enum SbpRule {
         /// Whether `P -> P` is listed.
         partial: bool,
     },
-    /// `add_n` (OneFlow's `a + b` of equal shapes): both split along each dimension, then `(P, P) -> P`.
-    AddN,
+    /// Two tensors of one shape (`add_n`, `elementwise_maximum`): both split along each dimension, then
+    /// `(P, P) -> P` when the operation is linear (`add_n`).
+    Elementwise {
+        /// Whether `(P, P) -> P` is listed.
+        partial: bool,
+    },
     /// A broadcasting binary operation (`broadcast_*`): splits along the dimensions the operands share, with a
     /// broadcast operand where one lacks a dimension or has size 1, then the partial sums.
     Broadcast(Partials),
@@ -100,36 +103,7 @@ enum Operands {
     Right,
 }
 
-/// OneFlow's user op for an operation, and its sbp rule: the one table of this module. `same_shape` tells
-/// whether two tensor operands have the same logical sizes (OneFlow's `add` is `add_n` then, `broadcast_add`
-/// otherwise).
-pub fn rule_of(op: BinaryOp, lhs_is_tensor: bool, rhs_is_tensor: bool, same_shape: bool) -> (&'static str, SbpRule) {
-    use SbpRule::*;
-    let each = |partial| EachAxis { partial };
-    match (op, lhs_is_tensor && rhs_is_tensor) {
-        (BinaryOp::Add { .. }, true) if same_shape => ("add_n", AddN),
-        (BinaryOp::Add { .. }, true) => ("broadcast_add", Broadcast(Partials::Both)),
-        (BinaryOp::Sub { .. }, true) => ("broadcast_sub", Broadcast(Partials::Both)),
-        (BinaryOp::Mul, true) => ("broadcast_mul", Broadcast(Partials::Either)),
-        (BinaryOp::Div { rounding_mode: None }, true) => ("broadcast_div", Broadcast(Partials::First)),
-        (BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, true) => {
-            ("broadcast_floor_div", Broadcast(Partials::None))
-        }
-        (BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) }, true) => {
-            ("broadcast_trunc_div", Broadcast(Partials::None))
-        }
-        // `x - 2` is `scalar_add` of -2; `2 - x` is `scalar_mul` by -1 then `scalar_add`, which decides
-        (BinaryOp::Add { .. } | BinaryOp::Sub { .. }, false) => ("scalar_add", each(false)),
-        (BinaryOp::Mul, false) => ("scalar_mul", each(true)),
-        // `x / 2` is `scalar_div`; `2 / x` is `reciprocal` then `scalar_mul`, and `reciprocal` decides
-        (BinaryOp::Div { rounding_mode: None }, false) if lhs_is_tensor => ("scalar_div", each(true)),
-        (BinaryOp::Div { rounding_mode: None }, false) => ("reciprocal", each(false)),
-        (BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }, false) => ("scalar_floordiv", each(false)),
-        (BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) }, false) => ("scalar_truncdiv", each(false)),
-    }
-}
-
-/// The rule of negation (OneFlow's `negative`: unary, no partial sums).
+/// Negation (OneFlow's `negative`: unary, no partial sums).
 pub const NEGATIVE: (&str, SbpRule) = ("negative", SbpRule::EachAxis { partial: false });
 
 /// One signature over one grid dimension: the sbp of the first and second operand (None for a number) and of
@@ -154,9 +128,11 @@ fn candidates(rule: SbpRule, operands: Operands, lhs: &[usize], rhs: &[usize]) -
             list.push(wrap(B));
             return list;
         }
-        SbpRule::AddN => {
+        SbpRule::Elementwise { partial } => {
             list.extend((0..lhs.len()).map(|i| (Some(S(i)), Some(S(i)), S(i))));
-            list.push((Some(P), Some(P), P));
+            if partial {
+                list.push((Some(P), Some(P), P));
+            }
         }
         SbpRule::Broadcast(partials) => {
             let (nx, ny) = (lhs.len(), rhs.len());
@@ -547,6 +523,12 @@ fn dim_reduce(hierarchy: &[usize], from: &[Sbp], to: &[Sbp], shape: &[usize]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::op::BinaryOp;
+
+    /// The rule of `op` between a tensor and a tensor (`rhs_is_tensor`) or a number, of one shape.
+    fn rule_of(op: BinaryOp, rhs_is_tensor: bool) -> (&'static str, SbpRule) {
+        (op.info().sbp)(op, true, rhs_is_tensor, true)
+    }
     use Sbp::{Broadcast as B, PartialSum as P, Split as S};
 
     fn placement(hierarchy: &[usize]) -> Placement {
@@ -558,7 +540,7 @@ mod tests {
     fn out(op: BinaryOp, x: &[Sbp], y: Option<&[Sbp]>, shape: &[usize], hierarchy: &[usize]) -> Vec<Sbp> {
         let xi = Input { shape, sbp: x, itemsize: 4 };
         let yi = y.map(|y| Input { shape, sbp: y, itemsize: 4 });
-        let rule = rule_of(op, true, yi.is_some(), true);
+        let rule = rule_of(op, yi.is_some());
         infer(rule, Some(xi), yi, &placement(hierarchy), Constraints::default()).unwrap().out.to_vec()
     }
 
@@ -585,17 +567,15 @@ mod tests {
         let s = [8];
         let (x, y) = (Input { shape: &s, sbp: &[P], itemsize: 4 }, Input { shape: &s, sbp: &[P], itemsize: 4 });
         let sig =
-            infer(rule_of(BinaryOp::Mul, true, true, true), Some(x), Some(y), &placement(&[4]), Constraints::default())
-                .unwrap();
+            infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), Constraints::default()).unwrap();
         assert_eq!((sig.lhs.unwrap().to_vec(), sig.rhs.unwrap().to_vec()), (vec![B], vec![P]));
         // in place into itself: both inputs pinned to P, which no signature of broadcast_mul has
         let pinned = Constraints { lhs: Some(&[P]), rhs: Some(&[P]), out: Some(&[P]) };
-        let err =
-            infer(rule_of(BinaryOp::Mul, true, true, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap_err();
+        let err = infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap_err();
         assert!(err.message().starts_with("broadcast_mul has no maching sbp"), "{}", err.message());
         // in place with another partial sum: (P, B) -> P, the other one gathered
         let pinned = Constraints { lhs: Some(&[P]), rhs: None, out: Some(&[P]) };
-        let sig = infer(rule_of(BinaryOp::Mul, true, true, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap();
+        let sig = infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap();
         assert_eq!(sig.rhs.unwrap().to_vec(), vec![B]);
     }
 
@@ -612,7 +592,7 @@ mod tests {
         let xi = Input { shape: &x, sbp: &[P], itemsize: 4 };
         let yi = Input { shape: &y, sbp: &[B], itemsize: 4 };
         let sig = infer(
-            rule_of(BinaryOp::ADD, true, true, false),
+            crate::op::table::sbp::add(BinaryOp::ADD, true, true, false),
             Some(xi),
             Some(yi),
             &placement(&[4]),

@@ -115,7 +115,8 @@ pub fn binary_op(
     if matches!(output, GlobalOutput::InPlace) && lhs.tensor().is_none() {
         return Err(Error::Runtime("an in-place operation needs a tensor to write into".into()));
     }
-    // 1. sizes, dtype and PyTorch's errors, from meta tensors of the logical sizes
+    // 1. sizes, dtype and PyTorch's errors, as the placement's device decides them for the logical sizes (meta
+    // tensors standing for them)
     let (meta_lhs, meta_rhs) = (meta_operand(lhs)?, meta_operand(rhs)?);
     let mut meta_out = match &output {
         GlobalOutput::Out(out) => Some(meta(out)?),
@@ -126,14 +127,14 @@ pub fn binary_op(
         (GlobalOutput::Out(_), Some(m)) => Output::Out(m),
         _ => Output::New,
     };
-    let decided = ops::binary_op(op, &meta_lhs, &meta_rhs, meta_output).map_err(|e| match e {
+    let (shape, dtype) = ops::result_sizes_and_dtype(op, &meta_lhs, &meta_rhs, meta_output).map_err(|e| match e {
         // the kernel name in "not implemented" errors names the placement's device, not meta
         Error::NotImplemented(m) => {
             Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", first.placement().type_name())))
         }
         other => other,
     })?;
-    let (shape, dtype) = (decided.sizes().to_vec(), decided.dtype());
+    let shape = shape.to_vec();
     // 2. the sbp signature: an in-place target pins its own sbp (and the other operand's, when that is the target
     // too, as OneFlow pins a tensor), an `out=` tensor the result's
     let target: Option<NdSbp> = match &output {
@@ -150,7 +151,7 @@ pub fn binary_op(
         out: target.as_deref(),
     };
     let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.shape() == r.shape());
-    let rule = infer::rule_of(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape);
+    let rule = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape);
     let sig = infer::infer(rule, input(lhs.tensor()), input(rhs.tensor()), first.placement(), constraints)?;
     // 3. the operands in the signature's layout
     let convert = |o: &GlobalOperand, sbp: &Option<NdSbp>| -> Result<GlobalOperand> {
@@ -233,24 +234,16 @@ impl GlobalTensor {
         ))
     }
 
-    /// `self + other` on global tensors (`oneflow.add`).
-    pub fn add(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
-        self.binary(BinaryOp::ADD, other)
-    }
-
-    /// `self - other`.
-    pub fn sub(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
-        self.binary(BinaryOp::SUB, other)
-    }
-
-    /// `self * other`.
-    pub fn mul(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
-        self.binary(BinaryOp::Mul, other)
-    }
-
-    /// `self / other` (true division).
-    pub fn div(&self, other: impl Into<GlobalOperand>) -> Result<GlobalTensor> {
-        self.binary(BinaryOp::DIV, other)
+    /// `self = -self` in place (`neg_`): the tensor keeps its sbp, which OneFlow's `negative` must list (a partial
+    /// sum has no signature: OneFlow's "has no maching sbp" error). Returns `self`.
+    pub fn neg_(&self) -> Result<GlobalTensor> {
+        meta(self)?.neg()?;
+        let pinned = infer::Constraints { lhs: Some(self.sbp()), rhs: None, out: Some(self.sbp()) };
+        infer::infer(infer::NEGATIVE, input(Some(self)), None, self.placement(), pinned)?;
+        if self.parallel_id().is_some() {
+            self.local().neg_()?;
+        }
+        Ok(self.clone())
     }
 
     /// Any arithmetic operation into a new global tensor.

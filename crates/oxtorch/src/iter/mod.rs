@@ -6,9 +6,13 @@
 //! (geometry, storage) and numbers, follows an [`IterConfig`] (PyTorch's `TensorIteratorConfig`), and returns a
 //! decision ([`BinaryIter`]: shape, dtypes, device, where the result goes). The caller (`tensor/ops.rs`) allocates
 //! the output, and [`binary_plan`] turns the final operands into a plan for the backend.
+//!
+//! On the meta device PyTorch decides elementwise operations with its Python references instead; their rules
+//! (broadcasting, dtypes, output layout) are in [`reference`].
 
 mod overlap;
 mod plan;
+pub mod reference;
 
 pub use overlap::{
     assert_no_internal_overlap, assert_no_partial_overlap, has_internal_overlap, overlap, Overlap,

@@ -17,10 +17,11 @@
 pub mod coalesce;
 pub mod coo;
 pub mod ops;
+pub mod refusal;
 pub mod view;
 
 pub use coo::{sparse_coo_tensor, SparseCooOptions};
-pub use ops::{binary, floor_divide, AnyOperand, AnyOutput, AnyTensor};
+pub use ops::{binary, floor_divide, SparseOperand, SparseOutput};
 
 use crate::device::Device;
 use crate::dtype::DType;

@@ -17,6 +17,7 @@ use super::coalesce::{
 };
 use super::coo::sparse_zeros_with_dims;
 use super::SparseCooTensor;
+use crate::dispatch::AnyTensor;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
@@ -28,53 +29,35 @@ use crate::tensor::ops::binary_op;
 use crate::tensor::Tensor;
 use crate::tensor::{Operand, Output};
 
-/// A tensor of any layout.
-#[derive(Clone, Debug)]
-pub enum AnyTensor {
-    /// A dense (strided) tensor.
-    Strided(Tensor),
-    /// A sparse COO tensor.
-    SparseCoo(SparseCooTensor),
-}
-
 /// An operand of an arithmetic operation whose operands may be sparse.
 #[derive(Clone, Debug)]
-pub enum AnyOperand {
+pub enum SparseOperand {
     /// A dense tensor or a Python number.
     Dense(Operand),
     /// A sparse COO tensor.
     Sparse(SparseCooTensor),
 }
 
-impl From<SparseCooTensor> for AnyOperand {
+impl From<SparseCooTensor> for SparseOperand {
     fn from(t: SparseCooTensor) -> Self {
-        AnyOperand::Sparse(t)
+        SparseOperand::Sparse(t)
     }
 }
 
-impl From<&SparseCooTensor> for AnyOperand {
+impl From<&SparseCooTensor> for SparseOperand {
     fn from(t: &SparseCooTensor) -> Self {
-        AnyOperand::Sparse(t.clone())
+        SparseOperand::Sparse(t.clone())
     }
 }
 
-impl From<AnyTensor> for AnyOperand {
-    fn from(t: AnyTensor) -> Self {
-        match t {
-            AnyTensor::Strided(t) => AnyOperand::Dense(Operand::Tensor(t)),
-            AnyTensor::SparseCoo(s) => AnyOperand::Sparse(s),
-        }
-    }
-}
-
-impl<T: Into<Operand>> From<T> for AnyOperand {
+impl<T: Into<Operand>> From<T> for SparseOperand {
     fn from(v: T) -> Self {
-        AnyOperand::Dense(v.into())
+        SparseOperand::Dense(v.into())
     }
 }
 
 /// Where the result of [`binary`] goes.
-pub enum AnyOutput<'a> {
+pub enum SparseOutput<'a> {
     /// A new tensor.
     New,
     /// Into the first operand, which is this tensor (`add_`): it is replaced by the result (a dense first
@@ -85,43 +68,40 @@ pub enum AnyOutput<'a> {
 }
 
 /// How an operand takes part in type promotion (a sparse tensor as a tensor of its dimensionality).
-fn promotion_class(o: &AnyOperand) -> promotion::Operand {
+fn promotion_class(o: &SparseOperand) -> promotion::Operand {
     match o {
-        AnyOperand::Dense(Operand::Tensor(t)) if t.dim() == 0 => promotion::Operand::ZeroDim(t.dtype()),
-        AnyOperand::Dense(Operand::Tensor(t)) => promotion::Operand::Dimensioned(t.dtype()),
-        AnyOperand::Dense(Operand::Scalar(s)) => promotion::Operand::Scalar(*s),
-        AnyOperand::Sparse(s) if s.dim() == 0 => promotion::Operand::ZeroDim(s.dtype()),
-        AnyOperand::Sparse(s) => promotion::Operand::Dimensioned(s.dtype()),
+        SparseOperand::Dense(Operand::Tensor(t)) if t.dim() == 0 => promotion::Operand::ZeroDim(t.dtype()),
+        SparseOperand::Dense(Operand::Tensor(t)) => promotion::Operand::Dimensioned(t.dtype()),
+        SparseOperand::Dense(Operand::Scalar(s)) => promotion::Operand::Scalar(*s),
+        SparseOperand::Sparse(s) if s.dim() == 0 => promotion::Operand::ZeroDim(s.dtype()),
+        SparseOperand::Sparse(s) => promotion::Operand::Dimensioned(s.dtype()),
     }
 }
 
-fn any_dtype(o: &AnyOperand) -> DType {
+fn any_dtype(o: &SparseOperand) -> DType {
     match o {
-        AnyOperand::Dense(d) => d.dtype(),
-        AnyOperand::Sparse(s) => s.dtype(),
+        SparseOperand::Dense(d) => d.dtype(),
+        SparseOperand::Sparse(s) => s.dtype(),
     }
 }
 
-fn any_sizes(o: &AnyOperand) -> Dims {
+fn any_sizes(o: &SparseOperand) -> Dims {
     match o {
-        AnyOperand::Dense(Operand::Tensor(t)) => t.sizes().into(),
-        AnyOperand::Dense(Operand::Scalar(_)) => Dims::new(),
-        AnyOperand::Sparse(s) => s.sizes().into(),
+        SparseOperand::Dense(Operand::Tensor(t)) => t.sizes().into(),
+        SparseOperand::Dense(Operand::Scalar(_)) => Dims::new(),
+        SparseOperand::Sparse(s) => s.sizes().into(),
     }
 }
 
-fn result_type(a: &AnyOperand, b: &AnyOperand) -> Result<DType> {
+fn result_type(a: &SparseOperand, b: &SparseOperand) -> Result<DType> {
     promotion::result_type(&[promotion_class(a), promotion_class(b)])
 }
 
 /// The dtype of the result tensor: the output's own for in-place and `out=` forms, else `common`.
-fn out_dtype(output: &AnyOutput<'_>, common: DType) -> DType {
+fn out_dtype(output: &SparseOutput<'_>, common: DType) -> DType {
     match output {
-        AnyOutput::New => common,
-        AnyOutput::InPlace(t) | AnyOutput::Out(t) => match &**t {
-            AnyTensor::Strided(t) => t.dtype(),
-            AnyTensor::SparseCoo(s) => s.dtype(),
-        },
+        SparseOutput::New => common,
+        SparseOutput::InPlace(t) | SparseOutput::Out(t) => t.dtype(),
     }
 }
 
@@ -136,8 +116,8 @@ fn cast_error(common: DType, out: DType, op: &str) -> Error {
 /// Runs `op` on operands of any layout. Dense-only operations go to [`binary_op`]; any sparse operand takes
 /// PyTorch's sparse paths described in the module documentation. Returns the result (also stored into the
 /// in-place or `out=` tensor).
-pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
-    let sparse = matches!(lhs, AnyOperand::Sparse(_)) || matches!(rhs, AnyOperand::Sparse(_));
+pub fn binary(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: SparseOutput<'_>) -> Result<AnyTensor> {
+    let sparse = matches!(lhs, SparseOperand::Sparse(_)) || matches!(rhs, SparseOperand::Sparse(_));
     if !sparse {
         return dense_only(op, lhs, rhs, output);
     }
@@ -150,17 +130,44 @@ pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,
         BinaryOp::Div { rounding_mode } => div(lhs, rhs, rounding_mode.is_some(), op, &output, "Sparse division")?,
+        BinaryOp::FloorDivide => return floor_divide(lhs, rhs, output),
+        // what the op table says of the others: PyTorch has no sparse kernel for them
+        _ => return Err(refusal(op, lhs, rhs, &output)),
     };
     store(result, output)
+}
+
+/// PyTorch's dispatcher error for an operation without a sparse kernel (`SparseRule::Refuse` in the op table),
+/// naming the overload it dispatched: `aten::eq.Tensor`, `aten::eq.Scalar`, `aten::eq_.Tensor`,
+/// `aten::eq.Tensor_out`, `aten::maximum`, `aten::maximum.out`.
+fn refusal(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: &SparseOutput<'_>) -> Error {
+    let info = op.info();
+    let overloads = matches!(info.sparse, crate::op::SparseRule::Refuse { overloads: true });
+    let kind = if matches!(rhs, SparseOperand::Dense(Operand::Scalar(_))) { "Scalar" } else { "Tensor" };
+    let overload = match (overloads, output) {
+        (false, SparseOutput::Out(_)) => ".out".to_string(),
+        (false, _) => String::new(),
+        (true, SparseOutput::InPlace(_)) => format!("_.{kind}"),
+        (true, SparseOutput::Out(_)) => format!(".{kind}_out"),
+        (true, SparseOutput::New) => format!(".{kind}"),
+    };
+    let device = [lhs, rhs]
+        .into_iter()
+        .find_map(|o| match o {
+            SparseOperand::Sparse(s) => Some(s.device()),
+            _ => None,
+        })
+        .unwrap_or_else(crate::device::Device::cpu);
+    super::view::dispatcher_error(&format!("{}{overload}", info.name), device)
 }
 
 /// `torch.floor_divide(lhs, rhs)` (and `//`, `floor_divide_`, `out=`) on operands of any layout: with a sparse
 /// operand, PyTorch's `floor_divide_sparse`. It computes what `div(..., rounding_mode='floor')` computes (the
 /// dividend coalesced first, integers not promoted), with its own messages ("Sparse floor division requires a
 /// scalar or zero-dim dense tensor divisor ..."). Without a sparse operand it is the dense operation.
-pub fn floor_divide(lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+pub fn floor_divide(lhs: &SparseOperand, rhs: &SparseOperand, output: SparseOutput<'_>) -> Result<AnyTensor> {
     let op = BinaryOp::Div { rounding_mode: Some(crate::op::RoundingMode::Floor) };
-    let sparse = matches!(lhs, AnyOperand::Sparse(_)) || matches!(rhs, AnyOperand::Sparse(_));
+    let sparse = matches!(lhs, SparseOperand::Sparse(_)) || matches!(rhs, SparseOperand::Sparse(_));
     if !sparse {
         return dense_only(op, lhs, rhs, output);
     }
@@ -173,20 +180,20 @@ pub fn floor_divide(lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -
 fn negate(alpha: Scalar) -> Result<Scalar> {
     Ok(match alpha {
         Scalar::Bool(_) => runtime_err!("torch boolean negative, the `-` operator, is not supported."),
-        Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
+        Scalar::Int(_) | Scalar::UInt(_) => alpha.negated(),
         Scalar::Float(f) => Scalar::Float(-f),
         Scalar::Complex(c) => Scalar::Complex(-c),
     })
 }
 
-fn dense_only(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
-    let (AnyOperand::Dense(l), AnyOperand::Dense(r)) = (lhs, rhs) else {
+fn dense_only(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: SparseOutput<'_>) -> Result<AnyTensor> {
+    let (SparseOperand::Dense(l), SparseOperand::Dense(r)) = (lhs, rhs) else {
         return Err(Error::Runtime("internal error: dense_only on a sparse operand".into()));
     };
     let t = match output {
-        AnyOutput::New => binary_op(op, l, r, Output::New)?,
-        AnyOutput::InPlace(_) => binary_op(op, l, r, Output::InPlace)?,
-        AnyOutput::Out(slot) => match slot {
+        SparseOutput::New => binary_op(op, l, r, Output::New)?,
+        SparseOutput::InPlace(_) => binary_op(op, l, r, Output::InPlace)?,
+        SparseOutput::Out(slot) => match slot {
             AnyTensor::Strided(t) => binary_op(op, l, r, Output::Out(t))?,
             AnyTensor::SparseCoo(_) => {
                 // PyTorch dispatches on the sparse `out=` tensor and refuses dense inputs
@@ -194,16 +201,19 @@ fn dense_only(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutpu
                     "add(sparse, dense) is not supported. Use add(dense, sparse) instead.".into(),
                 ));
             }
+            AnyTensor::Global(_) => {
+                return Err(Error::Runtime("internal error: a global out= on the sparse path".into()))
+            }
         },
     };
     Ok(AnyTensor::Strided(t))
 }
 
 /// Puts the result into the in-place or `out=` slot.
-fn store(result: AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
+fn store(result: AnyTensor, output: SparseOutput<'_>) -> Result<AnyTensor> {
     match output {
-        AnyOutput::New => Ok(result),
-        AnyOutput::InPlace(slot) | AnyOutput::Out(slot) => {
+        SparseOutput::New => Ok(result),
+        SparseOutput::InPlace(slot) | SparseOutput::Out(slot) => {
             match (&*slot, &result) {
                 // a dense destination keeps its identity: the values are written into it
                 (AnyTensor::Strided(dst), AnyTensor::Strided(src)) if dst.sizes() == src.sizes() => {
@@ -220,10 +230,10 @@ fn store(result: AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
     }
 }
 
-fn check_devices(lhs: &AnyOperand, rhs: &AnyOperand) -> Result<()> {
-    let device = |o: &AnyOperand| match o {
-        AnyOperand::Dense(Operand::Tensor(t)) if t.dim() > 0 => Some(t.device()),
-        AnyOperand::Sparse(s) => Some(s.device()),
+fn check_devices(lhs: &SparseOperand, rhs: &SparseOperand) -> Result<()> {
+    let device = |o: &SparseOperand| match o {
+        SparseOperand::Dense(Operand::Tensor(t)) if t.dim() > 0 => Some(t.device()),
+        SparseOperand::Sparse(s) => Some(s.device()),
         _ => None,
     };
     if let (Some(a), Some(b)) = (device(lhs), device(rhs)) {
@@ -247,29 +257,29 @@ fn is_one(alpha: &Scalar) -> bool {
 
 // ----- add / sub -----
 
-fn add(lhs: &AnyOperand, rhs: &AnyOperand, alpha: Scalar, output: &AnyOutput<'_>) -> Result<AnyTensor> {
+fn add(lhs: &SparseOperand, rhs: &SparseOperand, alpha: Scalar, output: &SparseOutput<'_>) -> Result<AnyTensor> {
     match (lhs, rhs) {
-        (AnyOperand::Sparse(_), AnyOperand::Dense(_)) => {
+        (SparseOperand::Sparse(_), SparseOperand::Dense(_)) => {
             runtime_err!("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
         }
-        (AnyOperand::Dense(d), AnyOperand::Sparse(s)) => {
+        (SparseOperand::Dense(d), SparseOperand::Sparse(s)) => {
             let common = result_type(lhs, rhs)?;
             crate::tensor::ops::check_alpha(common, &alpha)?;
             let dense = match d {
                 Operand::Tensor(t) => t.clone(),
                 Operand::Scalar(v) => crate::scalar_tensor(*v, promotion::scalar_dtype(v))?,
             };
-            if let AnyOutput::Out(slot) = output {
+            if let SparseOutput::Out(slot) = output {
                 if matches!(&**slot, AnyTensor::SparseCoo(_)) {
                     runtime_err!("Expected !r.is_sparse() to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)")
                 }
             }
             add_dense_sparse(&dense, s, alpha, out_dtype(output, common)).map(AnyTensor::Strided)
         }
-        (AnyOperand::Sparse(t), AnyOperand::Sparse(s)) => {
+        (SparseOperand::Sparse(t), SparseOperand::Sparse(s)) => {
             let common = result_type(lhs, rhs)?;
             crate::tensor::ops::check_alpha(common, &alpha)?;
-            if let AnyOutput::Out(slot) = output {
+            if let SparseOutput::Out(slot) = output {
                 if matches!(&**slot, AnyTensor::Strided(_)) {
                     runtime_err!("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
                 }
@@ -445,16 +455,16 @@ fn add_sparse_sparse(t: &SparseCooTensor, s: &SparseCooTensor, alpha: Scalar, ou
 
 // ----- mul -----
 
-fn mul(lhs: &AnyOperand, rhs: &AnyOperand, output: &AnyOutput<'_>) -> Result<AnyTensor> {
+fn mul(lhs: &SparseOperand, rhs: &SparseOperand, output: &SparseOutput<'_>) -> Result<AnyTensor> {
     let common = result_type(lhs, rhs)?;
     let res_dtype = out_dtype(output, common);
-    let in_place = matches!(output, AnyOutput::InPlace(_));
+    let in_place = matches!(output, SparseOutput::InPlace(_));
     match (lhs, rhs) {
-        (AnyOperand::Sparse(s), AnyOperand::Dense(d)) => {
+        (SparseOperand::Sparse(s), SparseOperand::Dense(d)) => {
             mul_dense_sparse(d, s, res_dtype, in_place).map(AnyTensor::SparseCoo)
         }
-        (AnyOperand::Dense(d), AnyOperand::Sparse(s)) => {
-            if let (AnyOutput::InPlace(_), Operand::Tensor(dense)) = (output, d) {
+        (SparseOperand::Dense(d), SparseOperand::Sparse(s)) => {
+            if let (SparseOutput::InPlace(_), Operand::Tensor(dense)) = (output, d) {
                 // PyTorch: res = mul(self, other); self.zero_(); self.add_(res)
                 let product = mul_dense_sparse(d, s, common, false)?;
                 let zeros = crate::zeros(dense.sizes(), (dense.dtype(), dense.device()))?;
@@ -463,7 +473,9 @@ fn mul(lhs: &AnyOperand, rhs: &AnyOperand, output: &AnyOutput<'_>) -> Result<Any
             }
             mul_dense_sparse(d, s, res_dtype, false).map(AnyTensor::SparseCoo)
         }
-        (AnyOperand::Sparse(t), AnyOperand::Sparse(s)) => mul_sparse_sparse(t, s, res_dtype).map(AnyTensor::SparseCoo),
+        (SparseOperand::Sparse(t), SparseOperand::Sparse(s)) => {
+            mul_sparse_sparse(t, s, res_dtype).map(AnyTensor::SparseCoo)
+        }
         _ => Err(Error::Runtime("internal error: mul without a sparse operand".into())),
     }
 }
@@ -761,11 +773,11 @@ fn broadcast_offsets(from: &[usize], to: &[usize]) -> Vec<usize> {
 /// `lhs / rhs` for a sparse `lhs` and a number or zero-dim dense `rhs`. `what` names the operation in the
 /// messages: "Sparse division" (`div`) or "Sparse floor division" (`floor_divide`).
 fn div(
-    lhs: &AnyOperand,
-    rhs: &AnyOperand,
+    lhs: &SparseOperand,
+    rhs: &SparseOperand,
     rounded: bool,
     op: BinaryOp,
-    output: &AnyOutput<'_>,
+    output: &SparseOutput<'_>,
     what: &str,
 ) -> Result<AnyTensor> {
     let divisor_sizes = any_sizes(rhs);
@@ -776,12 +788,12 @@ fn div(
         )
     }
     let divisor = match rhs {
-        AnyOperand::Sparse(_) => {
+        SparseOperand::Sparse(_) => {
             runtime_err!("{what} requires a scalar or zero-dim dense tensor divisor (got a sparse divisor)")
         }
-        AnyOperand::Dense(d) => d,
+        SparseOperand::Dense(d) => d,
     };
-    let AnyOperand::Sparse(t) = lhs else {
+    let SparseOperand::Sparse(t) = lhs else {
         return Err(Error::Runtime("internal error: div without a sparse dividend".into()));
     };
     let mut common = result_type(lhs, rhs)?;
@@ -790,7 +802,7 @@ fn div(
     }
     let t = if rounded && !t.is_coalesced() { t.coalesce()? } else { t.clone() };
     let values = match output {
-        AnyOutput::InPlace(_) => {
+        SparseOutput::InPlace(_) => {
             let values = t.raw_values().clone();
             binary_op(op, &Operand::Tensor(values.clone()), divisor, Output::InPlace)?;
             values
@@ -819,61 +831,34 @@ impl Tensor {
 }
 
 impl SparseCooTensor {
-    /// `self + other` (`torch.add`): sparse for a sparse `other`; a dense or number `other` is refused as in
-    /// PyTorch.
-    pub fn add(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(BinaryOp::ADD, &AnyOperand::from(self), &other.into(), AnyOutput::New)
+    /// `-self` (`torch.neg`): the values negated as dense values are (PyTorch's error for bool; complex parts
+    /// negated one by one), on the same indices, coalesced as this tensor is.
+    pub fn neg(&self) -> Result<SparseCooTensor> {
+        Ok(SparseCooTensor::from_parts(
+            self.raw_indices().clone(),
+            self.raw_values().neg()?,
+            self.sizes().into(),
+            self.is_coalesced(),
+        ))
     }
 
-    /// `self - other` (`torch.sub`).
-    pub fn sub(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(BinaryOp::SUB, &AnyOperand::from(self), &other.into(), AnyOutput::New)
-    }
-
-    /// `self * other` (`torch.mul`): always sparse.
-    pub fn mul(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(BinaryOp::Mul, &AnyOperand::from(self), &other.into(), AnyOutput::New)
-    }
-
-    /// `self / other` (`torch.div`) for a number or zero-dim dense `other`.
-    pub fn div(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(BinaryOp::DIV, &AnyOperand::from(self), &other.into(), AnyOutput::New)
-    }
-
-    /// `self // other` (`torch.floor_divide`) for a number or zero-dim dense `other`: coalesced.
-    pub fn floor_divide(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        floor_divide(&AnyOperand::from(self), &other.into(), AnyOutput::New)
+    /// Any operation of the op table with this tensor as the first operand (`BinaryOp::Mul`, ...), into a new
+    /// tensor (sparse, or dense where PyTorch's sparse kernel gives a dense result).
+    pub fn binary(&self, op: BinaryOp, other: impl Into<SparseOperand>) -> Result<AnyTensor> {
+        binary(op, &SparseOperand::from(self), &other.into(), SparseOutput::New)
     }
 
     /// Any operation in place (`add_`, `mul_` ...): this tensor is replaced by the result.
-    pub fn binary_(&mut self, op: BinaryOp, other: impl Into<AnyOperand>) -> Result<()> {
-        let me = AnyOperand::from(&*self);
+    pub fn binary_(&mut self, op: BinaryOp, other: impl Into<SparseOperand>) -> Result<()> {
+        let me = SparseOperand::from(&*self);
         let mut slot = AnyTensor::SparseCoo(self.clone());
-        binary(op, &me, &other.into(), AnyOutput::InPlace(&mut slot))?;
+        binary(op, &me, &other.into(), SparseOutput::InPlace(&mut slot))?;
         match slot {
             AnyTensor::SparseCoo(s) => {
                 *self = s;
                 Ok(())
             }
-            AnyTensor::Strided(_) => Err(Error::Runtime("internal error: a sparse in-place result is dense".into())),
-        }
-    }
-}
-
-impl AnyTensor {
-    /// The dense tensor, if this is one.
-    pub fn strided(&self) -> Option<&Tensor> {
-        match self {
-            AnyTensor::Strided(t) => Some(t),
-            AnyTensor::SparseCoo(_) => None,
-        }
-    }
-
-    /// The sparse tensor, if this is one.
-    pub fn sparse(&self) -> Option<&SparseCooTensor> {
-        match self {
-            AnyTensor::SparseCoo(s) => Some(s),
-            AnyTensor::Strided(_) => None,
+            _ => Err(Error::Runtime("internal error: a sparse in-place result is not sparse".into())),
         }
     }
 }
@@ -898,7 +883,7 @@ mod tests {
     fn mul_broadcasts_dense_dimensions() {
         let a = hybrid(vec![2, 0, 2], vec![1., 2., 3., 4., 5., 6.], &[3, 2]);
         let b = hybrid(vec![0, 2], vec![10., 20.], &[3, 1]);
-        let r = a.mul(&b).unwrap();
+        let r = a.binary(BinaryOp::Mul, &b).unwrap();
         let r = r.sparse().unwrap();
         assert_eq!(r.sizes(), &[3, 2]);
         // the source is b (fewer elements): its indices, each value times the sum of a's at that coordinate
@@ -910,7 +895,7 @@ mod tests {
             a.to_dense().unwrap().mul(b.to_dense().unwrap()).unwrap().to_vec::<f32>().unwrap()
         );
         let c = hybrid(vec![0, 1], vec![1., 2., 3., 4., 5., 6.], &[3, 3]);
-        let err = a.mul(&c).unwrap_err();
+        let err = a.binary(BinaryOp::Mul, &c).unwrap_err();
         assert_eq!(
             err.to_string(),
             "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"
@@ -923,7 +908,7 @@ mod tests {
     fn mul_broadcast_with_an_empty_operand_is_zero() {
         let a = hybrid(vec![0, 2, 0], vec![1., 2., 3.], &[3, 1]);
         let empty = hybrid(vec![], vec![], &[3, 2]);
-        for r in [a.mul(&empty).unwrap(), empty.mul(&a).unwrap()] {
+        for r in [a.binary(BinaryOp::Mul, &empty).unwrap(), empty.binary(BinaryOp::Mul, &a).unwrap()] {
             let r = r.sparse().unwrap().clone();
             assert_eq!(r.sizes(), &[3, 2]);
             assert_eq!(r.raw_indices().to_vec::<i64>().unwrap(), vec![0, 2, 0]);
@@ -935,14 +920,14 @@ mod tests {
     #[test]
     fn floor_divide_has_its_own_messages() {
         let a = hybrid(vec![2, 0, 2], vec![1., -2., 3., 4., 5., 6.], &[3, 2]);
-        let err = a.floor_divide(crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
+        let err = a.binary(BinaryOp::FloorDivide, crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
         assert_eq!(
             err.to_string(),
             "Sparse floor division requires a scalar or zero-dim dense tensor divisor (got shape [3, 2] for divisor)"
         );
-        let err = a.div(crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
+        let err = a.binary(BinaryOp::DIV, crate::ones(&[3, 2], ()).unwrap()).unwrap_err();
         assert!(err.to_string().starts_with("Sparse division requires"));
-        let r = a.floor_divide(2).unwrap();
+        let r = a.binary(BinaryOp::FloorDivide, 2).unwrap();
         let r = r.sparse().unwrap();
         assert!(r.is_coalesced());
         assert_eq!(r.raw_values().to_vec::<f32>().unwrap(), vec![1., 2., 3., 2.]);

@@ -4,8 +4,8 @@
 //! PyTorch refuses them (its sparse tensors have no `as_strided`).
 
 use super::coalesce::{host_indices, host_values, require_data, tensor_on, SparseElement};
-use super::ops::AnyTensor;
 use super::SparseCooTensor;
+use crate::dispatch::AnyTensor;
 use crate::dtype::DType;
 use crate::error::{index_err, runtime_err, Error, Result};
 use crate::shape::{self, fmt_list};
@@ -242,6 +242,11 @@ impl SparseCooTensor {
             let s = match &result {
                 AnyTensor::Strided(t) => return t.index(&indices[k..]).map(AnyTensor::Strided),
                 AnyTensor::SparseCoo(s) => s.clone(),
+                AnyTensor::Global(_) => {
+                    return Err(crate::error::Error::Runtime(
+                        "internal error: sparse indexing gave a global tensor".into(),
+                    ))
+                }
             };
             match *index {
                 TensorIndex::Int(i) => {
@@ -279,6 +284,15 @@ pub fn backend_name(device: crate::device::Device) -> String {
         "meta" => "Meta".into(),
         other => other.to_uppercase(),
     }
+}
+
+/// The dispatcher's `NotImplementedError` when operator `op` (`"eq.Tensor"`, `"view"`) has no kernel for sparse
+/// COO tensors on `device` (its first sentence).
+pub fn dispatcher_error(op: &str, device: crate::device::Device) -> crate::error::Error {
+    crate::error::Error::NotImplemented(format!(
+        "Could not run 'aten::{op}' with arguments from the 'Sparse{}' backend.",
+        backend_name(device)
+    ))
 }
 
 /// The sum of `rows` (each `block` elements), element by element from zero, in PyTorch's `sum(values, 0,

@@ -510,6 +510,10 @@ fn arange_len(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<
     if !(size >= 0.0 && size <= i64::MAX as f64) {
         runtime_err!("invalid size, possible overflow?")
     }
+    if size == i64::MAX as f64 {
+        // 2^63 passes PyTorch's check (int64's maximum rounds up to it as a double) and becomes int64's minimum
+        runtime_err!("IntArrayRef contains an int that cannot be represented as a SymInt: {}", i64::MIN)
+    }
     Ok(size as usize)
 }
 

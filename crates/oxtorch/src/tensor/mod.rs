@@ -1,16 +1,21 @@
 //! `Tensor`: a strided view of a [`Storage`] with a dtype, and its methods, one file per family:
 //! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
-//! [`advanced_index`] (indexing with index tensors and masks), [`convert`] (copies and casts), and `Display` (PyTorch's repr).
+//! [`split`] (the split family: `tensor_split`, `hsplit`, `unbind` ...), [`advanced_index`] (indexing with
+//! index tensors and masks), [`convert`] (copies and casts), `meta` (elementwise operations on the meta device, as
+//! PyTorch's Python references run them), and `Display` (PyTorch's repr).
 
 pub mod advanced_index;
 pub mod compare;
 pub mod convert;
 pub mod factory;
+pub mod factory_args;
 pub mod index;
+pub(crate) mod meta;
 pub mod operand;
 pub mod operators;
 pub mod ops;
 pub mod options;
+pub mod split;
 pub mod view;
 
 use crate::backend::cpu::CpuElement;

@@ -7,7 +7,7 @@ use super::{Operand, Output, Tensor};
 use crate::backend::{self, Arg, BinaryCall};
 use crate::dtype::DType;
 use crate::error::{runtime_err, Error, Result};
-use crate::iter::{self, BinaryIter, Destination, IterOutput, PlanInput, TensorView};
+use crate::iter::{self, BinaryIter, Destination, IterOperand, IterOutput, PlanInput, TensorView};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
 
@@ -16,11 +16,6 @@ pub use crate::op::{BinaryOp, RoundingMode};
 /// The kernel name PyTorch reports when a dtype has no kernel, e.g. `"div_trunc_cpu" not implemented for 'Bool'`.
 fn not_implemented(kernel: &str, dtype: DType) -> Error {
     Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name()))
-}
-
-/// PyTorch's `sub_check`: no subtraction with bool operands.
-fn check_sub(lhs: &Operand, rhs: &Operand) -> Result<()> {
-    check_sub_dtypes(lhs.dtype(), rhs.dtype())
 }
 
 /// PyTorch's `sub_check` on the operands' dtypes (shared with the sparse operations).
@@ -46,6 +41,67 @@ pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
     }
     if !dtype.is_complex() && matches!(alpha, Scalar::Complex(_)) {
         runtime_err!("For non-complex input tensors, argument alpha must not be a complex number.")
+    }
+    Ok(())
+}
+
+/// The checks PyTorch's meta functions make before its iterator runs (bool subtraction, complex extrema), after
+/// its argument parser's ([`check_argument_kinds`]).
+pub(crate) fn check_operands(
+    op: BinaryOp,
+    lhs: &crate::iter::IterOperand<'_>,
+    rhs: &crate::iter::IterOperand<'_>,
+) -> Result<()> {
+    match op {
+        BinaryOp::Sub { .. } => check_sub_dtypes(lhs.dtype(), rhs.dtype()),
+        BinaryOp::Maximum | BinaryOp::Minimum if lhs.dtype().is_complex() || rhs.dtype().is_complex() => {
+            Err(Error::Type(format!("{} not implemented for complex tensors.", op.info().name)))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// PyTorch's argument parser on the operands' kinds: a number where the operation takes only tensors (the op
+/// table's `scalars`), with its `TypeError`s.
+pub(crate) fn check_argument_kinds(
+    op: BinaryOp,
+    lhs: &crate::iter::IterOperand<'_>,
+    rhs: &crate::iter::IterOperand<'_>,
+) -> Result<()> {
+    use crate::iter::IterOperand;
+    use crate::op::Scalars;
+    let info = op.info();
+    let kind = |o: &IterOperand<'_>| match o {
+        IterOperand::Tensor(_) => "Tensor",
+        IterOperand::Scalar(s) => s.python_type_name(),
+    };
+    let numbers = (matches!(lhs, IterOperand::Scalar(_)), matches!(rhs, IterOperand::Scalar(_)));
+    match (info.scalars, numbers) {
+        (Scalars::None, (true, _)) => {
+            return Err(Error::Type(format!(
+                "{}(): argument 'input' (position 1) must be Tensor, not {}",
+                info.name,
+                kind(lhs)
+            )))
+        }
+        (Scalars::None, (_, true)) => {
+            return Err(Error::Type(format!(
+                "{}(): argument 'other' (position 2) must be Tensor, not {}",
+                info.name,
+                kind(rhs)
+            )))
+        }
+        (Scalars::Rhs, (true, _)) => {
+            return Err(Error::Type(format!(
+                "{name}() received an invalid combination of arguments - got ({}, {}), but expected one of:\n \
+                 * (Tensor input, Tensor other, *, Tensor out = None)\n \
+                 * (Tensor input, Number other, *, Tensor out = None)",
+                kind(lhs),
+                kind(rhs),
+                name = info.name
+            )))
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -142,32 +198,15 @@ fn arg(input: &Input) -> Arg<'_> {
 /// Runs `op` on `lhs` and `rhs` into `output`: the one entry point behind every arithmetic method, function and
 /// operator. Returns the result tensor (the output for in-place and `out=` forms).
 pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
-    if matches!(op, BinaryOp::Sub { .. }) {
-        check_sub(lhs, rhs)?;
+    check_argument_kinds(op, &lhs.view(), &rhs.view())?;
+    if super::meta::involves_meta(lhs, rhs, &output) {
+        // PyTorch runs its Python references for any meta tensor (`tensor/meta.rs`)
+        return super::meta::binary(op, lhs, rhs, output);
     }
-    let iter_output = match &output {
-        Output::New => IterOutput::New,
-        Output::InPlace => IterOutput::InPlace,
-        Output::Out(t) => IterOutput::Out(TensorView::from(&**t)),
-    };
-    let it = BinaryIter::build(&op.iter_config(), &lhs.view(), &rhs.view(), iter_output)?;
+    let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
     let out = destination_tensor(&it, lhs, output)?;
+    check_kernel(op, &it)?;
     let common = it.common_dtype;
-    match op {
-        BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
-            // PyTorch checks alpha against the iterator's dtype, the common dtype (an `out=` of another dtype
-            // gets the result cast), and converts it to that type with c10's overflow check; `sub` is `add` with
-            // the negated alpha, which is what gets converted
-            check_alpha(common, &alpha)?;
-            let converted = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
-            converted.check_convertible(common, crate::scalar::ConversionCheck::Strict)?;
-        }
-        BinaryOp::Div { rounding_mode: Some(mode) } if common == DType::Bool || common.is_complex() => {
-            let kernel = format!("div_{}_{}", mode.name(), it.device.type_name());
-            return Err(not_implemented(&kernel, common));
-        }
-        _ => {}
-    }
     let (lhs_in, rhs_in) = kernel_inputs(it.device, lhs, rhs, &out)?;
     if out.numel() == 0 {
         // no element to compute: no kernel runs, so nothing checks the values (an integer divisor of zero)
@@ -187,9 +226,70 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
     Ok(out)
 }
 
+/// The iterator's view of where a result goes.
+fn iter_output<'a>(output: &'a Output<'_>) -> IterOutput<'a> {
+    match output {
+        Output::New => IterOutput::New,
+        Output::InPlace => IterOutput::InPlace,
+        Output::Out(t) => IterOutput::Out(TensorView::from(&**t)),
+    }
+}
+
+/// PyTorch's checks before its iterator (bool subtraction, complex extrema), then the iterator's decision.
+fn build(op: BinaryOp, lhs: &IterOperand<'_>, rhs: &IterOperand<'_>, output: IterOutput<'_>) -> Result<BinaryIter> {
+    check_operands(op, lhs, rhs)?;
+    BinaryIter::build(&op.iter_config(), lhs, rhs, output)
+}
+
+/// The checks of `op`'s kernel once the iterator has decided (after it resized an `out=` tensor, as PyTorch's
+/// structured kernels check in their meta function): `alpha` against the common dtype, and the dtypes without a
+/// kernel (rounded division of bool and complex, ordering of complex numbers).
+fn check_kernel(op: BinaryOp, it: &BinaryIter) -> Result<()> {
+    let common = it.common_dtype;
+    match op {
+        BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
+            // PyTorch checks alpha against the iterator's dtype, the common dtype (an `out=` of another dtype
+            // gets the result cast), and converts it to that type with c10's overflow check; `sub` is `add` with
+            // the negated alpha, which is what gets converted
+            check_alpha(common, &alpha)?;
+            let converted = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
+            converted.check_convertible(common, crate::scalar::ConversionCheck::Strict)
+        }
+        _ if op.rounding_mode().is_some() && (common == DType::Bool || common.is_complex()) => {
+            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
+        }
+        BinaryOp::Compare(cmp) if cmp.orders() && common.is_complex() => {
+            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The sizes and dtype of `op`'s result, with every error of the operation, as a strided device (CPU, CUDA)
+/// decides them, without computing anything: what a global tensor's operation takes from its local operation
+/// before any rank computes (`global/ops.rs`). The operands may be meta tensors standing for other tensors'
+/// sizes and dtypes: they are read by the device rules, not by meta tensors' own (`tensor/meta.rs`).
+pub fn result_sizes_and_dtype(
+    op: BinaryOp,
+    lhs: &Operand,
+    rhs: &Operand,
+    output: Output<'_>,
+) -> Result<(crate::shape::Dims, DType)> {
+    check_argument_kinds(op, &lhs.view(), &rhs.view())?;
+    let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
+    check_kernel(op, &it)?;
+    let dtype = match (&it.destination, &output) {
+        (Destination::Allocate { dtype, .. }, _) => *dtype,
+        (Destination::Existing, Output::Out(t)) => t.dtype(),
+        (Destination::Existing, _) => lhs.tensor().map_or(it.common_dtype, Tensor::dtype),
+    };
+    Ok((it.shape, dtype))
+}
+
 /// Plans the loop over `out` and the inputs and runs the kernel of `op` computing in `common`.
 fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input, rhs: &Input) -> Result<()> {
     let plan = iter::binary_plan(out.into(), lhs.plan_input(), rhs.plan_input());
+    let op = op.kernel_op();
     backend::binary(&BinaryCall { op, dtype: common, plan: &plan, out: out.storage(), lhs: arg(lhs), rhs: arg(rhs) })
 }
 
@@ -220,21 +320,6 @@ fn pytorch_loop_operands(
 }
 
 impl Tensor {
-    /// `self + other` (`torch.add`).
-    pub fn add(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary(BinaryOp::ADD, other)
-    }
-
-    /// `self - other` (`torch.sub`).
-    pub fn sub(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary(BinaryOp::SUB, other)
-    }
-
-    /// `self * other` (`torch.mul`).
-    pub fn mul(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary(BinaryOp::Mul, other)
-    }
-
     /// `1 / self` (`torch.reciprocal`): integers and bools give the default dtype; the result is laid out as
     /// PyTorch's unary operations lay out theirs.
     pub fn reciprocal(&self) -> Result<Tensor> {
@@ -247,6 +332,9 @@ impl Tensor {
     /// Real values are multiplied by -1 (exact, zeros change sign); complex values have each part negated on its
     /// own, as PyTorch's `-x` does (a complex product with -1 would turn an infinite part's partner into NaN).
     pub fn neg(&self) -> Result<Tensor> {
+        if self.is_meta() {
+            return super::meta::neg(self);
+        }
         if self.dtype() == DType::Bool {
             return Err(Error::NotImplemented(
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
@@ -266,6 +354,38 @@ impl Tensor {
         Ok(out)
     }
 
+    /// `self = -self` (`neg_`), returning `self`.
+    pub fn neg_(&self) -> Result<Tensor> {
+        if self.is_meta() {
+            return super::meta::neg_(self);
+        }
+        let negated = self.neg()?;
+        self.copy_(&negated)?;
+        Ok(self.clone())
+    }
+
+    /// `-self` written into `out` (`torch.neg(x, out=out)`), resized as PyTorch resizes an `out=` tensor.
+    pub fn neg_out(&self, out: &mut Tensor) -> Result<Tensor> {
+        if self.is_meta() || out.is_meta() {
+            return super::meta::neg_out(self, out);
+        }
+        // PyTorch's unary iterator (`build_borrowing_unary_op`) checks that every operand has one dtype, after
+        // `neg`'s own bool check and before it resizes `out`
+        if self.dtype() != DType::Bool && out.dtype() != self.dtype() {
+            runtime_err!(
+                "Found dtype {} but expected {}",
+                out.dtype().scalar_type_name(),
+                self.dtype().scalar_type_name()
+            )
+        }
+        let negated = self.neg()?;
+        if out.sizes() != negated.sizes() {
+            *out = super::factory::empty(negated.sizes(), (out.dtype(), out.device()))?;
+        }
+        out.copy_(&negated)?;
+        Ok(out.clone())
+    }
+
     /// A unary operation written as `op` between this tensor and a number (`lhs`, `rhs`), computed into a new
     /// tensor of `dtype` laid out as PyTorch's unary TensorIterator lays out its result (the binary iterator would
     /// order the dimensions with the number as a second operand).
@@ -274,66 +394,35 @@ impl Tensor {
         let mut out = super::factory::empty_strided(self.sizes(), &strides, (dtype, self.device()))?;
         binary_op(op, lhs, rhs, Output::Out(&mut out))
     }
-
-    /// `self / other`, true division (`torch.div`): integers promote to the default dtype.
-    pub fn div(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary(BinaryOp::DIV, other)
-    }
-
-    /// Any arithmetic operation with its parameters, e.g. `BinaryOp::Add { alpha: 2.into() }` or
-    /// `BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }`, into a new tensor.
-    pub fn binary(&self, op: BinaryOp, other: impl Into<Operand>) -> Result<Tensor> {
-        binary_op(op, &Operand::from(self), &other.into(), Output::New)
-    }
-
-    /// `self += other` (`add_`), returning `self`. The result type must be castable to `self`'s dtype.
-    pub fn add_(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary_(BinaryOp::ADD, other)
-    }
-
-    /// `self -= other` (`sub_`), returning `self`.
-    pub fn sub_(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary_(BinaryOp::SUB, other)
-    }
-
-    /// `self *= other` (`mul_`), returning `self`.
-    pub fn mul_(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary_(BinaryOp::Mul, other)
-    }
-
-    /// `self /= other` (`div_`), returning `self`.
-    pub fn div_(&self, other: impl Into<Operand>) -> Result<Tensor> {
-        self.binary_(BinaryOp::DIV, other)
-    }
-
-    /// Any arithmetic operation in place, returning `self`.
-    pub fn binary_(&self, op: BinaryOp, other: impl Into<Operand>) -> Result<Tensor> {
-        binary_op(op, &Operand::from(self), &other.into(), Output::InPlace)
-    }
-}
-
-/// `lhs + rhs` for any mix of tensors and numbers (`torch.add`); two numbers give a zero-dim tensor.
-pub fn add(lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<Tensor> {
-    binary_op(BinaryOp::ADD, &lhs.into(), &rhs.into(), Output::New)
-}
-
-/// `lhs - rhs` (`torch.sub`).
-pub fn sub(lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<Tensor> {
-    binary_op(BinaryOp::SUB, &lhs.into(), &rhs.into(), Output::New)
-}
-
-/// `lhs * rhs` (`torch.mul`).
-pub fn mul(lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<Tensor> {
-    binary_op(BinaryOp::Mul, &lhs.into(), &rhs.into(), Output::New)
-}
-
-/// `lhs / rhs`, true division (`torch.div`).
-pub fn div(lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<Tensor> {
-    binary_op(BinaryOp::DIV, &lhs.into(), &rhs.into(), Output::New)
 }
 
 /// `op(lhs, rhs)` written into `out` (`torch.add(..., out=out)`): an `out` of another shape than the result's is
-/// replaced by a tensor of the result's shape, keeping its dtype and device (PyTorch resizes it).
+/// replaced by a tensor of the result's shape, keeping its dtype and device (PyTorch resizes it, before its
+/// kernel checks the values, so a resize stays even when the operation then fails).
+///
+/// `floor_divide` is not one of PyTorch's structured kernels: with an `out=` of another dtype that the result
+/// can be cast to, it divides into a temporary and touches `out` only once that succeeded, so an error of the
+/// division itself (a zero divisor, a dtype without the kernel) leaves `out` as it was.
 pub fn binary_out(op: BinaryOp, lhs: impl Into<Operand>, rhs: impl Into<Operand>, out: &mut Tensor) -> Result<Tensor> {
-    binary_op(op, &lhs.into(), &rhs.into(), Output::Out(out))
+    let (lhs, rhs) = (lhs.into(), rhs.into());
+    let meta = super::meta::involves_meta(&lhs, &rhs, &Output::Out(out));
+    if op == BinaryOp::FloorDivide && !meta && divides_into_a_temporary(&lhs, &rhs, out) {
+        binary_op(op, &lhs, &rhs, Output::New)?;
+    }
+    binary_op(op, &lhs, &rhs, Output::Out(out))
+}
+
+/// Whether `floor_divide` into `out` goes through a temporary (see [`binary_out`]): `out` takes a cast of the
+/// result, and neither overlaps itself nor partially overlaps an input (those are the iterator's errors, which
+/// come first).
+fn divides_into_a_temporary(lhs: &Operand, rhs: &Operand, out: &Tensor) -> bool {
+    let Ok(common) = crate::promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()]) else {
+        return false;
+    };
+    if common == out.dtype() || !crate::promotion::can_cast(common, out.dtype()) {
+        return false;
+    }
+    let partially_overlaps =
+        |o: &Operand| o.tensor().is_some_and(|t| iter::assert_no_partial_overlap(out.into(), t.into()).is_err());
+    iter::assert_no_internal_overlap(out.into()).is_ok() && !partially_overlaps(lhs) && !partially_overlaps(rhs)
 }

@@ -1,10 +1,11 @@
 //! Views: tensors that share this tensor's storage with new sizes, strides and offset. Every rule for which
 //! views exist and what they look like follows PyTorch, errors included.
 
-use super::Tensor;
+use super::{Tensor, TensorImpl};
 use crate::error::{index_err, runtime_err, Error, Result};
 use crate::shape::{self, fmt_list, wrap_dim, Dims};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// PyTorch's check on a view's storage offset, an int64 that a huge index times a stride (possible next to a
 /// zero size, where no element is ever read) can wrap negative.
@@ -483,11 +484,7 @@ impl Tensor {
     /// the storage's size.
     pub fn as_strided(&self, sizes: &[usize], strides: &[usize], storage_offset: Option<usize>) -> Result<Tensor> {
         if sizes.len() != strides.len() {
-            runtime_err!(
-                "mismatch in length of strides and shape: sizes has {} dimensions but strides has {}",
-                sizes.len(),
-                strides.len()
-            )
+            runtime_err!("mismatch in length of strides and shape")
         }
         let offset = storage_offset.unwrap_or(self.storage_offset());
         shape::check_numel(sizes)?;
@@ -615,6 +612,162 @@ impl Tensor {
             }
             (_, Some(name)) => format!("oxtorch.{name}"),
         }
+    }
+}
+
+/// In-place views (`t_`, `transpose_`, `squeeze_`, `unsqueeze_`, `as_strided_`): this handle takes the geometry
+/// the out-of-place view would have, over the same storage, as PyTorch's `as_strided_` gives a `TensorImpl` new
+/// sizes and strides. The storage, the dtype and the view base stay; tensors made from this one earlier keep
+/// their geometry. A Rust handle cloned from this one before the call is another `TensorImpl` here and keeps the
+/// old geometry (in PyTorch the C++ handles would share it); a Python tensor object holds one handle, so
+/// Python sees PyTorch's behaviour.
+impl Tensor {
+    /// Takes `view`'s storage offset, sizes and strides (`view` is a view of this tensor's storage).
+    fn take_geometry(&mut self, view: &Tensor) {
+        let inner = TensorImpl {
+            storage: self.inner.storage.clone(),
+            offset: view.storage_offset(),
+            sizes: view.sizes().into(),
+            strides: view.strides().into(),
+            base: self.inner.base.clone(),
+        };
+        self.inner = Arc::new(inner);
+    }
+
+    /// Removes every size-1 dimension in place (`squeeze_()`).
+    pub fn squeeze_(&mut self) {
+        let view = self.squeeze();
+        self.take_geometry(&view);
+    }
+
+    /// Removes `dim` in place if its size is 1 (`squeeze_(dim)`).
+    pub fn squeeze_dim_(&mut self, dim: i64) -> Result<()> {
+        let view = self.squeeze_dim(dim)?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+
+    /// Removes those of `dims` whose size is 1, in place (`squeeze_(dims)`).
+    pub fn squeeze_dims_(&mut self, dims: &[i64]) -> Result<()> {
+        let view = self.squeeze_dims(dims)?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+
+    /// Inserts a size-1 dimension at `dim` in place (`unsqueeze_(dim)`).
+    pub fn unsqueeze_(&mut self, dim: i64) -> Result<()> {
+        let view = self.unsqueeze(dim)?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+
+    /// Swaps two dimensions in place (`transpose_`, `swapaxes_`, `swapdims_`).
+    pub fn transpose_(&mut self, dim0: i64, dim1: i64) -> Result<()> {
+        let view = self.transpose(dim0, dim1)?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+
+    /// Transposes a tensor of at most two dimensions in place (`t_()`), with PyTorch's message naming `t_()`.
+    pub fn t_(&mut self) -> Result<()> {
+        if self.dim() > 2 {
+            runtime_err!("t_() expects a tensor with <= 2 dimensions, but self is {}D", self.dim())
+        }
+        let view = self.t()?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+
+    /// New sizes, strides and storage offset (this tensor's offset when None) in place (`as_strided_`), with
+    /// `as_strided`'s checks against the storage.
+    pub fn as_strided_(&mut self, sizes: &[usize], strides: &[usize], storage_offset: Option<usize>) -> Result<()> {
+        let view = self.as_strided(sizes, strides, storage_offset)?;
+        self.take_geometry(&view);
+        Ok(())
+    }
+}
+
+/// Real and imaginary parts, conjugate transposes, and views shaped like another tensor.
+impl Tensor {
+    /// The real parts (`x.real`). For a complex tensor, a view of the real dtype over the same storage: the
+    /// same sizes, the strides and the storage offset doubled (writing through it writes the complex tensor). A
+    /// real tensor is its own real part: this handle is returned.
+    pub fn real(&self) -> Tensor {
+        if self.is_complex() {
+            self.complex_part(0)
+        } else {
+            self.clone()
+        }
+    }
+
+    /// The imaginary parts (`x.imag`): [`Tensor::real`]'s view one element further on. PyTorch's `TypeError`
+    /// for a tensor that is not complex.
+    pub fn imag(&self) -> Result<Tensor> {
+        if !self.is_complex() {
+            return Err(Error::Type("imag is not implemented for tensors with non-complex dtypes.".into()));
+        }
+        Ok(self.complex_part(1))
+    }
+
+    /// PyTorch's `select(view_as_real(self), -1, part)`.
+    fn complex_part(&self, part: usize) -> Tensor {
+        let storage = self.storage().reinterpret(self.dtype().to_real());
+        let strides = self.strides().iter().map(|&s| s.wrapping_mul(2)).collect();
+        let offset = self.storage_offset().wrapping_mul(2).wrapping_add(part);
+        let base = Some(self.view_base().unwrap_or(self).clone());
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes: self.sizes().into(), strides, base }) }
+    }
+
+    /// The values conjugated (`torch.conj_physical`): a real tensor is returned as it is; a complex one is
+    /// copied (keeping a dense layout's strides) and the copy's imaginary parts negated (zeros become -0).
+    pub fn conj_physical(&self) -> Result<Tensor> {
+        if !self.is_complex() {
+            return Ok(self.clone());
+        }
+        let out = self.clone_in(crate::MemoryFormat::Preserve)?;
+        out.imag()?.neg_()?;
+        Ok(out)
+    }
+
+    /// The conjugate transpose of a matrix (`x.H`); a 0-dim tensor is conjugated only. PyTorch's error for
+    /// any other number of dimensions. A real tensor gives the transposed view (a 0-dim one itself). For a
+    /// complex tensor PyTorch returns that view with its lazy conjugate bit set; oxtorch has no conjugate bit,
+    /// so it returns [`Tensor::conj_physical`] of the view: new memory holding the conjugated values, laid out
+    /// as the view (not sharing storage with `self`). (PyTorch warns about 0-dim tensors; the Python binding
+    /// does.)
+    pub fn matrix_h(&self) -> Result<Tensor> {
+        let n = self.dim();
+        if n != 0 && n != 2 {
+            let hint = if n > 2 { " For batches of matrices, consider using tensor.mH" } else { "" };
+            runtime_err!("tensor.H is only supported on matrices (2-D tensors). Got {n}-D tensor.{hint}")
+        }
+        self.conj_transposed()
+    }
+
+    /// The conjugate transpose of a batch of matrices (`x.mH`, `adjoint()`): the last two dimensions swapped and
+    /// the values conjugated; a 0-dim tensor is conjugated only. As [`Tensor::matrix_h`], a complex result is
+    /// materialized where PyTorch sets its conjugate bit on a view.
+    pub fn adjoint(&self) -> Result<Tensor> {
+        let n = self.dim();
+        if n == 1 {
+            runtime_err!("tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.")
+        }
+        self.conj_transposed()
+    }
+
+    fn conj_transposed(&self) -> Result<Tensor> {
+        let transposed = if self.dim() == 0 { self.clone() } else { self.transpose(-2, -1)? };
+        transposed.conj_physical()
+    }
+
+    /// A view with `other`'s sizes (`view_as`).
+    pub fn view_as(&self, other: &Tensor) -> Result<Tensor> {
+        self.view(&to_i64(other.sizes()))
+    }
+
+    /// `other`'s sizes, as a view when the strides allow it, else a copy (`reshape_as`).
+    pub fn reshape_as(&self, other: &Tensor) -> Result<Tensor> {
+        self.reshape(&to_i64(other.sizes()))
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod arithmetic;
 mod casts;
+mod compare;
 mod device;
 mod dtypes;
 mod memory_format;
@@ -25,6 +26,7 @@ const SUITES: &[Suite] = &[
     ("promotion.json", arithmetic::run_promotion),
     ("inplace.json", arithmetic::run_inplace),
     ("sparse.json", sparse::run),
+    ("compare.json", compare::run),
 ];
 
 fn main() {

@@ -6,9 +6,11 @@
 //! (deviation 1).
 
 use crate::support::{expect_eq, expect_error, same_float, scalar, Report};
-use oxtorch::sparse::{binary, floor_divide, AnyOperand, AnyOutput, AnyTensor};
+use oxtorch::dispatch::{binary, AnyOperand, AnyOutput};
+use oxtorch::sparse::SparseOperand;
 use oxtorch::tensor::factory::tensor_from_scalars;
 use oxtorch::tensor::ops::{BinaryOp, RoundingMode};
+use oxtorch::AnyTensor;
 use oxtorch::Operand;
 use oxtorch::{sparse_coo_tensor, DType, Scalar, SparseCooOptions, SparseCooTensor, Tensor};
 use serde_json::Value;
@@ -37,7 +39,7 @@ fn dense_of(v: &Value) -> Tensor {
     }
 }
 
-fn sparse_of(v: &Value) -> SparseCooTensor {
+pub(crate) fn sparse_of(v: &Value) -> SparseCooTensor {
     let size = usizes(&v["size"]);
     let sd = v["sparse_dim"].as_u64().unwrap_or(0) as usize;
     let nnz = v["nnz"].as_u64().unwrap_or(0) as usize;
@@ -50,22 +52,24 @@ fn sparse_of(v: &Value) -> SparseCooTensor {
     sparse_coo_tensor(&indices, &values, Some(&size), options).expect("sparse operand")
 }
 
-fn operand(v: &Value) -> AnyOperand {
+fn operand(v: &Value) -> SparseOperand {
     match v["kind"].as_str().unwrap_or_default() {
-        "sparse" => AnyOperand::Sparse(sparse_of(v)),
-        "tensor" | "zerodim" => AnyOperand::Dense(Operand::Tensor(dense_of(v))),
-        _ => AnyOperand::Dense(Operand::Scalar(match (v["type"].as_str().unwrap_or_default(), scalar(&v["value"])) {
-            ("float", s) => Scalar::Float(s.to_f64()),
-            (_, s) => s,
-        })),
+        "sparse" => SparseOperand::Sparse(sparse_of(v)),
+        "tensor" | "zerodim" => SparseOperand::Dense(Operand::Tensor(dense_of(v))),
+        _ => {
+            SparseOperand::Dense(Operand::Scalar(match (v["type"].as_str().unwrap_or_default(), scalar(&v["value"])) {
+                ("float", s) => Scalar::Float(s.to_f64()),
+                (_, s) => s,
+            }))
+        }
     }
 }
 
 fn any_tensor(v: &Value) -> AnyTensor {
     match operand(v) {
-        AnyOperand::Sparse(s) => AnyTensor::SparseCoo(s),
-        AnyOperand::Dense(Operand::Tensor(t)) => AnyTensor::Strided(t),
-        AnyOperand::Dense(Operand::Scalar(_)) => panic!("a number is not a tensor"),
+        SparseOperand::Sparse(s) => AnyTensor::SparseCoo(s),
+        SparseOperand::Dense(Operand::Tensor(t)) => AnyTensor::Strided(t),
+        SparseOperand::Dense(Operand::Scalar(_)) => panic!("a number is not a tensor"),
     }
 }
 
@@ -128,8 +132,7 @@ fn check_result(got: &AnyTensor, want: &Value, ulps: f64) -> Result<(), String> 
             expect_eq("shape", t.sizes().len(), 0)?;
             compare_values(t, &Value::Array(vec![want["value"].clone()]), ulps, complex32)
         }
-        (AnyTensor::SparseCoo(_), kind) => Err(format!("got a sparse result, want {kind}")),
-        (AnyTensor::Strided(_), kind) => Err(format!("got a dense result, want {kind}")),
+        (got, kind) => Err(format!("got a {} result, want {kind}", got.kind_name())),
     }
 }
 
@@ -168,7 +171,7 @@ fn op_of(case: &Value) -> BinaryOp {
         Scalar::Int(1)
     } else {
         match operand(&case["alpha"]) {
-            AnyOperand::Dense(Operand::Scalar(s)) => s,
+            SparseOperand::Dense(Operand::Scalar(s)) => s,
             _ => panic!("alpha must be a number"),
         }
     };
@@ -179,35 +182,31 @@ fn op_of(case: &Value) -> BinaryOp {
         "div" => BinaryOp::Div {
             rounding_mode: case["rounding_mode"].as_str().map(|m| RoundingMode::parse(m).expect("rounding mode")),
         },
-        // floor_divide computes a floor division; `run_arithmetic` calls its own entry point
-        "floor_divide" => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
+        "floor_divide" => BinaryOp::FloorDivide,
         other => panic!("unknown op {other}"),
     }
 }
 
+/// An operand of any kind, for the dispatch.
+fn any_operand(v: &Value) -> AnyOperand {
+    match operand(v) {
+        SparseOperand::Sparse(s) => AnyOperand::Tensor(AnyTensor::SparseCoo(s)),
+        SparseOperand::Dense(d) => AnyOperand::from(d),
+    }
+}
+
+/// An arithmetic case through the dispatch, as the Python package runs it.
 fn run_arithmetic(case: &Value) -> oxtorch::Result<AnyTensor> {
     let op = op_of(case);
-    let run = |lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>| {
-        if case["op"].as_str() == Some("floor_divide") {
-            floor_divide(lhs, rhs, output)
-        } else {
-            binary(op, lhs, rhs, output)
-        }
-    };
-    let (lhs, rhs) = (operand(&case["lhs"]), operand(&case["rhs"]));
+    let (lhs, rhs) = (any_operand(&case["lhs"]), any_operand(&case["rhs"]));
     match case["form"].as_str().unwrap_or_default() {
-        "inplace" => {
-            let mut slot = any_tensor(&case["lhs"]);
-            let lhs = AnyOperand::from(slot.clone());
-            run(&lhs, &rhs, AnyOutput::InPlace(&mut slot))?;
-            Ok(slot)
-        }
+        "inplace" => binary(op, &lhs, &rhs, AnyOutput::InPlace),
         "out" => {
             let mut slot = any_tensor(&case["out"]);
-            run(&lhs, &rhs, AnyOutput::Out(&mut slot))?;
+            binary(op, &lhs, &rhs, AnyOutput::Out(&mut slot))?;
             Ok(slot)
         }
-        _ => run(&lhs, &rhs, AnyOutput::New),
+        _ => binary(op, &lhs, &rhs, AnyOutput::New),
     }
 }
 

@@ -83,7 +83,11 @@ pub fn scalar(v: &Value) -> oxtorch::Scalar {
     use oxtorch::Scalar;
     match v {
         Value::Bool(b) => Scalar::Bool(*b),
-        Value::Number(n) => Scalar::Int(n.as_i64().unwrap_or_else(|| panic!("bad integer {n}"))),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => Scalar::Int(i),
+            (None, Some(u)) => Scalar::UInt(u),
+            _ => panic!("an integer beyond 64 bits: {n}"),
+        },
         Value::String(_) => Scalar::Float(float(v)),
         Value::Array(parts) => Scalar::Complex(num_complex::Complex::new(float(&parts[0]), float(&parts[1]))),
         other => panic!("unexpected value {other}"),

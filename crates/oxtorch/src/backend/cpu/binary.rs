@@ -1,9 +1,10 @@
-//! The binary elementwise loop. `D` is the operation's common dtype (values are converted to it on load and
-//! rounded to it on store), `C` the type arithmetic runs in (float32 for float16/bfloat16, else `D`).
+//! The binary elementwise loop. `D` is the operation's common dtype (inputs are converted to it on load), `C` the
+//! type arithmetic runs in (float32 for float16/bfloat16, else `D`), and `R` the element type the operation
+//! produces (`D` for arithmetic, rounded to it once; `bool` for comparisons), which the output's dtype takes.
 //!
-//! When the output and both inputs already hold `D`, the loop reads and writes typed slices directly; otherwise
-//! it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never allocate
-//! full-size temporaries. Large work is split over threads by [`for_chunks`].
+//! When both inputs hold `D` and the output holds `R`, the loop reads and writes typed slices directly;
+//! otherwise it converts in chunks of [`CHUNK`] elements through stack buffers, so mixed-dtype operations never
+//! allocate full-size temporaries. Large work is split over threads by [`for_chunks`].
 
 use super::arith::{Arith, LoopPosition, LoopRun};
 use super::buffer::{CpuBuffer, CpuElement};
@@ -26,13 +27,13 @@ pub enum Rhs<'a, C> {
 /// Runs `out = f(a, b)` over `plan` (operands: 0 = out, 1 = a, 2 = b). `a = None` means the first input is the
 /// output itself (an in-place operation), read at the output's positions. `f` is given each element's
 /// [`LoopPosition`] when `positional` (else a default one, and the loops are free to vectorize).
-pub fn binary<D: CpuElement, C: Arith>(
+pub fn binary<D: CpuElement, C: Arith, R: CpuElement>(
     plan: &Plan,
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
     positional: bool,
-    f: impl Fn(C, C, LoopPosition) -> C + Sync,
+    f: impl Fn(C, C, LoopPosition) -> R + Sync,
 ) {
     let typed_b = match b {
         Rhs::Buffer(buf) => D::slice(buf).map(TypedRhs::Slice),
@@ -43,15 +44,16 @@ pub fn binary<D: CpuElement, C: Arith>(
         None => Some(None),
     };
     if let (Some(b), Some(a)) = (typed_b, typed_a) {
-        if let Some(o) = D::slice_mut(out) {
-            let run =
-                |o: &mut [D], start, end, base| typed_loop::<D, C>(plan, (start, end, base), o, a, b, positional, &f);
+        if let Some(o) = R::slice_mut(out) {
+            let run = |o: &mut [R], start, end, base| {
+                typed_loop::<D, C, R>(plan, (start, end, base), o, a, b, positional, &f)
+            };
             for_chunks(plan, o, run);
             return;
         }
     }
     // the mixed path is generic over the dtypes only; the operation runs per chunk through `compute`
-    let compute = |xa: &[C], xb: &[C], r: &mut [C], pos: &[LoopPosition]| {
+    let compute = |xa: &[C], xb: &[C], r: &mut [R], pos: &[LoopPosition]| {
         if positional {
             for (((r, &p), &q), &at) in r.iter_mut().zip(xa).zip(xb).zip(pos) {
                 *r = f(p, q, at);
@@ -62,12 +64,12 @@ pub fn binary<D: CpuElement, C: Arith>(
             }
         }
     };
-    mixed::<D, C>(plan, out, a, b, positional, &compute)
+    mixed::<D, C, R>(plan, out, a, b, positional, &compute)
 }
 
 /// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i], pos[i])` (`pos` is only filled for a
 /// positional operation).
-type ChunkFn<'f, C> = dyn Fn(&[C], &[C], &mut [C], &[LoopPosition]) + Sync + 'f;
+type ChunkFn<'f, C, R> = dyn Fn(&[C], &[C], &mut [R], &[LoopPosition]) + Sync + 'f;
 
 /// The [`LoopRun`] of a run of `len` elements with the plan's inner strides, for element type `D` (whose vector
 /// blocks are two 256-bit vectors): the first input is the output itself when `in_place`, and a value has stride 0.
@@ -76,18 +78,18 @@ fn loop_run<D: Element>(len: usize, (so, sa, sb): (usize, usize, usize), in_plac
     LoopRun::new(len, (so, if in_place { so } else { sa }, if rhs_value { 0 } else { sb }), block, in_place)
 }
 
-fn mixed<D: Element, C: Arith>(
+fn mixed<D: Element, C: Arith, R: Element>(
     plan: &Plan,
     out: &mut CpuBuffer,
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
     positional: bool,
-    compute: &ChunkFn<'_, C>,
+    compute: &ChunkFn<'_, C, R>,
 ) {
     crate::dispatch_dtype!(out.dtype(), O => {
         if let Some(o) = <O as CpuElement>::slice_mut(out) {
             let run = |o: &mut [O], start, end, base| {
-                mixed_loop::<D, C, O>(plan, (start, end, base), o, a, b, positional, compute)
+                mixed_loop::<D, C, R, O>(plan, (start, end, base), o, a, b, positional, compute)
             };
             for_chunks(plan, o, run);
         }
@@ -101,19 +103,20 @@ enum TypedRhs<'a, D, C> {
     Value(C),
 }
 
-/// The loop when every operand holds `D`: typed slices, with contiguous inner runs written as zipped iterators
-/// so that they vectorize.
-fn typed_loop<D: Element, C: Arith>(
+/// The loop when the inputs hold `D` and the output `R`: typed slices, with contiguous inner runs written as
+/// zipped iterators so that they vectorize. An in-place first input is read from the output (`R` is `D` then, or
+/// bool, whose values every dtype holds exactly).
+fn typed_loop<D: Element, C: Arith, R: Element>(
     plan: &Plan,
     (start, end, base): (usize, usize, usize),
-    o: &mut [D],
+    o: &mut [R],
     a: Option<&[D]>,
     b: TypedRhs<'_, D, C>,
     positional: bool,
-    f: &impl Fn(C, C, LoopPosition) -> C,
+    f: &impl Fn(C, C, LoopPosition) -> R,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
-    let g = |p: D, q: C| f(p.cast::<C>(), q, LoopPosition::default()).cast::<D>();
+    let g = |p: C, q: C| f(p, q, LoopPosition::default());
     plan.for_each_run_in(start, end, base, |offs, len| {
         if positional {
             positional_run(offs, len, (so, sa, sb), o, a, b, f);
@@ -130,29 +133,29 @@ fn typed_loop<D: Element, C: Arith>(
         match (a, scalar, b) {
             (Some(x), Some(q), _) if so == 1 && sa == 1 => {
                 for (o, &p) in out[..len].iter_mut().zip(&x[ao..ao + len]) {
-                    *o = g(p, q);
+                    *o = g(p.cast::<C>(), q);
                 }
             }
             (None, Some(q), _) if so == 1 => {
                 for o in out[..len].iter_mut() {
-                    *o = g(*o, q);
+                    *o = g(o.cast::<C>(), q);
                 }
             }
             (Some(x), None, TypedRhs::Slice(y)) if so == 1 && sa == 1 && sb == 1 => {
                 for ((o, &p), &q) in out[..len].iter_mut().zip(&x[ao..ao + len]).zip(&y[bo..bo + len]) {
-                    *o = g(p, q.cast::<C>());
+                    *o = g(p.cast::<C>(), q.cast::<C>());
                 }
             }
             (None, None, TypedRhs::Slice(y)) if so == 1 && sb == 1 => {
                 for (o, &q) in out[..len].iter_mut().zip(&y[bo..bo + len]) {
-                    *o = g(*o, q.cast::<C>());
+                    *o = g(o.cast::<C>(), q.cast::<C>());
                 }
             }
             _ => {
                 for i in 0..len {
                     let p = match a {
-                        Some(x) => x[ao + i * sa],
-                        None => out[i * so],
+                        Some(x) => x[ao + i * sa].cast::<C>(),
+                        None => out[i * so].cast::<C>(),
                     };
                     let q = match (scalar, b) {
                         (Some(q), _) => q,
@@ -168,46 +171,46 @@ fn typed_loop<D: Element, C: Arith>(
 
 /// One run of [`typed_loop`] for an operation whose results depend on the loop position: element by element,
 /// each with its [`LoopPosition`].
-fn positional_run<D: Element, C: Arith>(
+fn positional_run<D: Element, C: Arith, R: Element>(
     offs: &[usize],
     len: usize,
     (so, sa, sb): (usize, usize, usize),
-    o: &mut [D],
+    o: &mut [R],
     a: Option<&[D]>,
     b: TypedRhs<'_, D, C>,
-    f: &impl Fn(C, C, LoopPosition) -> C,
+    f: &impl Fn(C, C, LoopPosition) -> R,
 ) {
     let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
     let run = loop_run::<D>(len, (so, sa, sb), a.is_none(), matches!(b, TypedRhs::Value(_)));
     let out = &mut o[oo..];
     for i in 0..len {
         let p = match a {
-            Some(x) => x[ao + i * sa],
-            None => out[i * so],
+            Some(x) => x[ao + i * sa].cast::<C>(),
+            None => out[i * so].cast::<C>(),
         };
         let q = match b {
             TypedRhs::Slice(y) => y[bo + i * sb].cast::<C>(),
             TypedRhs::Value(q) => q,
         };
-        out[i * so] = f(p.cast::<C>(), q, run.at(i)).cast::<D>();
+        out[i * so] = f(p, q, run.at(i));
     }
 }
 
-/// The loop when some operand does not hold `D`: inputs converted into stack chunks, results rounded to `D` and
+/// The loop when some operand does not hold its type: inputs converted into stack chunks, results (of `R`)
 /// converted to the output's type `O` on store.
-fn mixed_loop<D: Element, C: Arith, O: Element>(
+fn mixed_loop<D: Element, C: Arith, R: Element, O: Element>(
     plan: &Plan,
     (start, end, base): (usize, usize, usize),
     o: &mut [O],
     a: Option<&CpuBuffer>,
     b: Rhs<'_, C>,
     positional: bool,
-    compute: &ChunkFn<'_, C>,
+    compute: &ChunkFn<'_, C, R>,
 ) {
     let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
     let mut xa = [C::default(); CHUNK];
     let mut xb = [C::default(); CHUNK];
-    let mut r = [C::default(); CHUNK];
+    let mut r = [R::default(); CHUNK];
     let mut pos = [LoopPosition::default(); CHUNK];
     plan.for_each_run_in(start, end, base, |offs, len| {
         let run = loop_run::<D>(len, (so, sa, sb), a.is_none(), matches!(b, Rhs::Value(_)));
@@ -231,11 +234,11 @@ fn mixed_loop<D: Element, C: Arith, O: Element>(
             let dst = offs[0] + done * so;
             if so == 1 {
                 for (o, &v) in o[dst..dst + n].iter_mut().zip(&r[..n]) {
-                    *o = v.cast::<D>().cast::<O>();
+                    *o = v.cast::<O>();
                 }
             } else {
                 for (i, &v) in r[..n].iter().enumerate() {
-                    o[dst + i * so] = v.cast::<D>().cast::<O>();
+                    o[dst + i * so] = v.cast::<O>();
                 }
             }
             done += n;

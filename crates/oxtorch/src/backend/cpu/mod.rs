@@ -14,6 +14,7 @@ mod buffer;
 mod copy;
 mod external;
 mod lock;
+mod ordering;
 pub mod parallel;
 pub(crate) mod range;
 
@@ -26,12 +27,13 @@ pub use external::ExternalBuffer;
 use self::arith::{Arith, LoopPosition};
 use self::binary::{load, Rhs, CHUNK};
 use self::lock::{cpu_part, read_alias, with_locked, WriteAccess};
+use self::ordering::Ordered;
 use super::{Arg, BinaryCall};
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
 use crate::iter::Plan;
-use crate::op::{BinaryOp, RoundingMode};
+use crate::op::{BinaryOp, CmpOp, RoundingMode};
 use crate::scalar::Scalar;
 use crate::storage::Storage;
 use smallvec::SmallVec;
@@ -188,7 +190,7 @@ fn run<D: CpuElement>(
     rhs: Operand2<'_>,
 ) -> Result<()>
 where
-    D::Compute: Arith,
+    D::Compute: Arith + Ordered,
 {
     // float16/bfloat16 multiply and divide by a one-element operand read it at compute precision, as PyTorch's
     // kernels do (`original_scalar_value`); everything else reads it rounded to the common dtype.
@@ -203,8 +205,20 @@ where
     Ok(())
 }
 
+/// An arithmetic loop: `f`'s results (in `C`) rounded once to the common dtype `D`.
+fn arith_loop<D: CpuElement, C: Arith>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Rhs<'_, C>,
+    positional: bool,
+    f: impl Fn(C, C, LoopPosition) -> C + Sync,
+) {
+    binary::binary::<D, C, D>(plan, out, lhs, rhs, positional, move |a, b, at| f(a, b, at).cast::<D>())
+}
+
 /// The loop for `op` with element type `D` computing in `C`.
-fn compute<D: CpuElement, C: Arith>(
+fn compute<D: CpuElement, C: Arith + Ordered>(
     op: BinaryOp,
     plan: &Plan,
     out: &mut CpuBuffer,
@@ -222,10 +236,10 @@ fn compute<D: CpuElement, C: Arith>(
     let positional = C::POSITIONAL;
     match op {
         BinaryOp::Add { alpha } if plain(&alpha) => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::add(a, b))
+            arith_loop::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::add(a, b))
         }
         BinaryOp::Sub { alpha } if plain(&alpha) => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::sub(a, b))
+            arith_loop::<D, C>(plan, out, lhs, rhs, positional, |a, b, _| C::sub(a, b))
         }
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
             let alpha = if matches!(op, BinaryOp::Sub { .. }) { alpha.negated() } else { alpha };
@@ -242,16 +256,38 @@ fn compute<D: CpuElement, C: Arith>(
                     C::mul_add_at(b, alpha, a, at)
                 }
             };
-            binary::binary::<D, C>(plan, out, lhs, rhs, positional || reduced, f)
+            arith_loop::<D, C>(plan, out, lhs, rhs, positional || reduced, f)
         }
-        BinaryOp::Mul => binary::binary::<D, C>(plan, out, lhs, rhs, positional, C::mul_at),
-        BinaryOp::Div { rounding_mode: None } => binary::binary::<D, C>(plan, out, lhs, rhs, positional, C::div_at),
+        BinaryOp::Mul => arith_loop::<D, C>(plan, out, lhs, rhs, positional, C::mul_at),
+        BinaryOp::Div { rounding_mode: None } => arith_loop::<D, C>(plan, out, lhs, rhs, positional, C::div_at),
         BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_trunc_rounding(a, b, round))
+            arith_loop::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_trunc_rounding(a, b, round))
         }
-        BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } => {
-            binary::binary::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_floor_rounding(a, b, round))
+        BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } | BinaryOp::FloorDivide => {
+            arith_loop::<D, C>(plan, out, lhs, rhs, positional, move |a, b, _| C::div_floor_rounding(a, b, round))
         }
+        BinaryOp::Maximum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::max_at),
+        BinaryOp::Minimum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::min_at),
+        BinaryOp::Compare(cmp) => compare::<D, C>(cmp, plan, out, lhs, rhs),
+    }
+}
+
+/// A comparison loop: a bool result (which an output of another dtype takes as 0 or 1).
+fn compare<D: CpuElement, C: Arith + Ordered>(
+    cmp: CmpOp,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Rhs<'_, C>,
+) {
+    // one closure per comparison, so that each loop is a plain comparison the compiler vectorizes
+    match cmp {
+        CmpOp::Eq => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| a == b),
+        CmpOp::Ne => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| a != b),
+        CmpOp::Lt => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| C::less(a, b)),
+        CmpOp::Le => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| C::compare(CmpOp::Le, a, b)),
+        CmpOp::Gt => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| C::less(b, a)),
+        CmpOp::Ge => binary::binary::<D, C, bool>(plan, out, lhs, rhs, false, |a, b, _| C::compare(CmpOp::Ge, a, b)),
     }
 }
 

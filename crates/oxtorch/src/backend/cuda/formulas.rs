@@ -19,7 +19,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, RoundingMode};
+use crate::op::{BinaryOp, CmpOp, RoundingMode};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -43,6 +43,8 @@ pub struct Formula {
     pub body: String,
     /// Value parameters and the bytes each holds.
     pub values: Vec<(ValueParam, Vec<u8>)>,
+    /// The type of `r`: the common dtype, or bool for a comparison.
+    pub result: DType,
 }
 
 /// The kind of arithmetic a dtype has.
@@ -131,11 +133,13 @@ struct Builder {
     s: DType,
     o: DType,
     values: Vec<(ValueParam, Vec<u8>)>,
+    /// The type of `r` (the common dtype unless a formula says otherwise).
+    result: DType,
 }
 
 impl Builder {
     fn new(s: DType) -> Builder {
-        Builder { s, o: s.compute_dtype(), values: Vec::new() }
+        Builder { s, o: s.compute_dtype(), values: Vec::new(), result: s }
     }
 
     /// Declares a value parameter of `dtype` holding `value` converted to it; returns its name.
@@ -163,7 +167,7 @@ impl Builder {
     }
 
     fn finish(self, name: String, body: String) -> Formula {
-        Formula { name, body, values: self.values }
+        Formula { name, body, values: self.values, result: self.result }
     }
 }
 
@@ -221,8 +225,68 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
             }
         }
         BinaryOp::Div { rounding_mode } => div(&mut f, rounding_mode, c, va, vb)?,
+        BinaryOp::FloorDivide => div(&mut f, Some(RoundingMode::Floor), c, va, vb)?,
+        BinaryOp::Maximum | BinaryOp::Minimum => extremum(&mut f, op == BinaryOp::Maximum, c, va, vb)?,
+        BinaryOp::Compare(cmp) => {
+            f.result = DType::Bool;
+            compare(&mut f, cmp, c, va, vb)?
+        }
     };
     Ok(f.finish(format!("{}{suffix}", op.kernel_name()), body))
+}
+
+/// PyTorch's `maximum`/`minimum` CUDA kernels: in the arithmetic type (a CPU scalar read in it), a NaN operand
+/// returned as it is, else the hardware's `max`/`min`; `||`/`&&` for bools.
+fn extremum(f: &mut Builder, maximum: bool, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let o = f.o;
+    let x = match va {
+        Some(v) => f.value("va", v, o).to_string(),
+        None => f.to_o("a"),
+    };
+    let y = match vb {
+        Some(v) => f.value("vb", v, o).to_string(),
+        None => f.to_o("b"),
+    };
+    let pick = if maximum { "max_" } else { "min_" };
+    let co = c_type(o);
+    Ok(match c {
+        Class::Bool => format!("r = {x} {} {y};", if maximum { "||" } else { "&&" }),
+        Class::Integer => format!("r = {pick}({x}, {y});"),
+        Class::Real | Class::Reduced => format!(
+            "const {co} x = {x}, y = {y};\n  r = {};",
+            f.to_s(&format!("(x != x) ? x : ((y != y) ? y : {pick}(x, y))"))
+        ),
+        Class::Complex => {
+            return Err(Error::Runtime("internal error: maximum/minimum kernel for a complex dtype".into()))
+        }
+    })
+}
+
+/// PyTorch's comparison CUDA kernels: both operands in the common dtype (a CPU scalar converted to it), compared
+/// in their arithmetic type (float16/bfloat16 widened exactly); complex numbers only for equality.
+fn compare(f: &mut Builder, cmp: CmpOp, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let s = f.s;
+    let a = match va {
+        Some(v) => f.value("va", v, s).to_string(),
+        None => "a".to_string(),
+    };
+    let b = match vb {
+        Some(v) => f.value("vb", v, s).to_string(),
+        None => "b".to_string(),
+    };
+    let (x, y) = (f.to_o(&a), f.to_o(&b));
+    let sign = match cmp {
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    };
+    if c == Class::Complex && cmp.orders() {
+        return Err(Error::Runtime("internal error: an ordering comparison kernel for a complex dtype".into()));
+    }
+    Ok(format!("r = ({x}) {sign} ({y});"))
 }
 
 /// The division formulas (the operands of a true division are floating or complex: integers were promoted).
@@ -316,9 +380,9 @@ fn div(
     })
 }
 
-/// The formula of a casting copy: the load converts the input to the output's dtype.
-pub fn copy() -> Formula {
-    Formula { name: "copy".into(), body: "r = a;".into(), values: Vec::new() }
+/// The formula of a casting copy into `dtype`: the load converts the input to it.
+pub fn copy(dtype: DType) -> Formula {
+    Formula { name: "copy".into(), body: "r = a;".into(), values: Vec::new(), result: dtype }
 }
 
 /// The formula of a fill with `value` converted to `dtype`.

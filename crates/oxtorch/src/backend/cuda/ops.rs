@@ -66,7 +66,7 @@ fn kernel_input(arg: Arg<'_>) -> (KernelInput, Option<&Storage>) {
 /// Decides the launch of a casting copy of `src` into `dst` along `plan`.
 pub fn describe_copy(plan: &Plan, dst: &Storage, src: &Storage, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let inputs = [KernelInput::Tensor(src.dtype()), KernelInput::Absent];
-    describe(plan, dst, dst.dtype(), inputs, [Some(src), None], formulas::copy(), true, address)
+    describe(plan, dst, dst.dtype(), inputs, [Some(src), None], formulas::copy(dst.dtype()), true, address)
 }
 
 /// Decides the launch of a fill of `dst` with `value` along `plan`.
@@ -190,6 +190,7 @@ fn describe(
         op: formula.name,
         out: out.dtype(),
         compute,
+        result: formula.result,
         inputs,
         values: formula.values.iter().map(|(p, _)| p.clone()).collect(),
         body: formula.body,

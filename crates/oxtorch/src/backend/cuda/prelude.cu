@@ -197,3 +197,17 @@ template <typename T> DEV T imod(T a, T b) {
   return (T)(a % b);
 #endif
 }
+
+// The extrema of `maximum`/`minimum` (NaN operands are handled by the formula): the hardware's `max`/`min` for
+// floats (`fmaxf`/`fmin` on the GPU, the C library's on the host), a plain comparison for integers.
+DEV float max_(float a, float b) { return fmaxf(a, b); }
+DEV double max_(double a, double b) { return fmax(a, b); }
+DEV float min_(float a, float b) { return fminf(a, b); }
+DEV double min_(double a, double b) { return fmin(a, b); }
+template <typename T> DEV T max_(T a, T b) { return a < b ? b : a; }
+template <typename T> DEV T min_(T a, T b) { return b < a ? b : a; }
+// complex equality, as c10::complex compares: both parts equal
+DEV bool operator==(c64 x, c64 y) { return x.re == y.re && x.im == y.im; }
+DEV bool operator==(c128 x, c128 y) { return x.re == y.re && x.im == y.im; }
+DEV bool operator!=(c64 x, c64 y) { return !(x == y); }
+DEV bool operator!=(c128 x, c128 y) { return !(x == y); }

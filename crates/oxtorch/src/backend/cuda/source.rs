@@ -110,9 +110,11 @@ pub struct KernelSpec {
     pub op: String,
     /// The output's dtype.
     pub out: DType,
-    /// The type `r` has (the body's result, converted to the output's dtype on store), and the type inputs are
-    /// converted to on load.
+    /// The type inputs are converted to on load (the common dtype).
     pub compute: DType,
+    /// The type `r` has: the body's result, converted to the output's dtype on store (the common dtype for
+    /// arithmetic, bool for comparisons).
+    pub result: DType,
     /// The first and second inputs (`a` and `b` in the body).
     pub inputs: [KernelInput; 2],
     /// Value parameters the body reads.
@@ -144,6 +146,7 @@ impl KernelSpec {
             input(&self.inputs[0]),
             input(&self.inputs[1])
         )
+        // (the result type follows from the operation, which the name holds)
     }
 
     /// The layout of the kernel's one parameter block, in the order fields are declared.
@@ -196,12 +199,12 @@ impl KernelSpec {
 
     /// `elem(p, a, b)`: the body as a function from loaded (converted) inputs to the stored output value.
     fn element_function(&self) -> String {
-        let (out, comp) = (c_type(self.out), c_type(self.compute));
+        let (out, comp, result) = (c_type(self.out), c_type(self.compute), c_type(self.result));
         let mut f = format!("DEV {out} elem(const Params& p, {comp} a, {comp} b) {{\n");
         for v in &self.values {
             let _ = writeln!(f, "  const {} {} = p.{};", c_type(v.dtype), v.name, v.name);
         }
-        let _ = writeln!(f, "  {comp} r;\n  {}\n  return Cvt<{out}, {comp}>::f(r);\n}}", self.body);
+        let _ = writeln!(f, "  {result} r;\n  {}\n  return Cvt<{out}, {result}>::f(r);\n}}", self.body);
         f
     }
 
@@ -471,6 +474,7 @@ mod tests {
             op: "t".into(),
             out: DType::Float32,
             compute: DType::Float32,
+            result: DType::Float32,
             inputs: [KernelInput::Tensor(DType::Float16), KernelInput::Absent],
             values: vec![
                 ValueParam { name: "x", dtype: DType::Bool },
@@ -504,6 +508,7 @@ mod tests {
             op: "t".into(),
             out: DType::Float32,
             compute: DType::Float32,
+            result: DType::Float32,
             inputs: [KernelInput::Tensor(DType::Float32), KernelInput::Absent],
             values: vec![],
             body: "r = a;".into(),

@@ -1,10 +1,19 @@
-//! The operations kernels know, as data: which arithmetic operation, with which parameters. Semantics (which
-//! dtype, which shape) are decided before a kernel sees one of these; each backend turns an operation into its own
-//! loop (a closure on CPU, generated source on CUDA).
+//! The operations, as data: which elementwise operation, with which parameters ([`BinaryOp`], [`UnaryOp`]), and
+//! what the library knows of each one beyond its formulas ([`OpInfo`], from the one table in [`table`]).
+//! Semantics (which dtype, which shape) are decided before a kernel sees an operation; each backend turns it into
+//! its own loop (a closure on CPU, generated source on CUDA).
+//!
+//! How to add an operation: `docs/adding-an-op.md`.
+
+pub mod parser;
+pub mod table;
 
 use crate::error::{Error, Result};
 use crate::iter::IterConfig;
 use crate::scalar::Scalar;
+
+pub use parser::{ArgKind, Form, Parser};
+pub use table::{MetaInPlace, MetaRule, OpInfo, Scalars, SparseRule};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,7 +45,31 @@ impl RoundingMode {
     }
 }
 
-/// One of the four arithmetic operations and its parameters.
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl CmpOp {
+    /// Whether the comparison orders its operands (`<`, `<=`, `>`, `>=`), which complex numbers cannot.
+    pub fn orders(self) -> bool {
+        !matches!(self, CmpOp::Eq | CmpOp::Ne)
+    }
+}
+
+/// An elementwise operation of two operands and its parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BinaryOp {
     /// `a + alpha * b`
@@ -56,6 +89,15 @@ pub enum BinaryOp {
         /// `None` for true division.
         rounding_mode: Option<RoundingMode>,
     },
+    /// `a // b` (`floor_divide`): `div` rounded toward negative infinity, but not a structured kernel (its
+    /// `out=` and sparse rules are its own).
+    FloorDivide,
+    /// The larger of `a` and `b`; NaN propagates.
+    Maximum,
+    /// The smaller of `a` and `b`; NaN propagates.
+    Minimum,
+    /// A comparison, with a bool result.
+    Compare(CmpOp),
 }
 
 impl BinaryOp {
@@ -68,36 +110,49 @@ impl BinaryOp {
 
     /// Whether integer operands promote to the default dtype (true division).
     pub fn is_true_division(self) -> bool {
-        matches!(self, BinaryOp::Div { rounding_mode: None })
+        self.iter_config().promote_integer_inputs_to_float
     }
 
-    /// The iterator configuration of the operation (true division promotes integers to float).
+    /// The iterator configuration of the operation (the table's, except that a rounded `div` keeps integers:
+    /// PyTorch builds it as a plain binary operation).
     pub fn iter_config(self) -> IterConfig {
-        if self.is_true_division() {
-            IterConfig::BINARY_FLOAT
-        } else {
-            IterConfig::BINARY
+        match self {
+            BinaryOp::Div { rounding_mode: Some(_) } => IterConfig::BINARY,
+            _ => self.info().iter,
+        }
+    }
+
+    /// The operation the kernels compute: `floor_divide` is `div` rounded toward negative infinity.
+    pub fn kernel_op(self) -> BinaryOp {
+        match self {
+            BinaryOp::FloorDivide => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
+            other => other,
         }
     }
 
     /// The rounding mode of a rounded division.
     pub fn rounding_mode(self) -> Option<RoundingMode> {
-        match self {
+        match self.kernel_op() {
             BinaryOp::Div { rounding_mode } => rounding_mode,
             _ => None,
         }
     }
 
     /// The kernel's name, for messages and kernel caches: `add`, `sub`, `mul`, `div_true`, `div_trunc`,
-    /// `div_floor`.
+    /// `div_floor`, `maximum`, `eq`, ...
     pub fn kernel_name(self) -> &'static str {
-        match self {
-            BinaryOp::Add { .. } => "add",
-            BinaryOp::Sub { .. } => "sub",
-            BinaryOp::Mul => "mul",
+        match self.kernel_op() {
             BinaryOp::Div { rounding_mode: None } => "div_true",
             BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) } => "div_trunc",
             BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) } => "div_floor",
+            other => other.info().kernel,
         }
     }
+}
+
+/// An elementwise operation of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-a` (`neg`, `negative`).
+    Neg,
 }

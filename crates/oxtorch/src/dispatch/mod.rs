@@ -1,0 +1,392 @@
+//! The one place that routes an operation by layout and distribution, as PyTorch's dispatcher routes by dispatch
+//! key: a global tensor anywhere makes it global (`global/ops.rs`: OneFlow's sbp inference, boxing, then the local
+//! operation on each rank's piece), else a sparse COO tensor makes it sparse (`sparse/ops.rs`: PyTorch's sparse
+//! kernels, or its dispatcher's refusal as the op table says), else it is strided (`tensor/ops.rs`: the iterator and
+//! the backends, meta tensors by PyTorch's references).
+//!
+//! [`AnyTensor`] is the tensor of any kind a user holds (the Python package's `Tensor` holds one), and every
+//! elementwise operation of the op table is one call here: the Rust methods and operators
+//! (`dispatch/surface.rs`) and the Python bindings are generated from the table around these calls.
+
+mod copy;
+mod surface;
+
+pub use copy::global_unsupported;
+
+pub use surface::functions;
+
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::global::ops::GlobalOutput;
+use crate::global::{GlobalOperand, GlobalTensor};
+use crate::op::parser::{self, ArgKind, Form};
+use crate::op::{BinaryOp, UnaryOp};
+use crate::scalar::Scalar;
+use crate::sparse::{SparseCooTensor, SparseOperand, SparseOutput};
+use crate::tensor::{Operand, Output, Tensor};
+
+/// A tensor of any layout or distribution.
+#[derive(Clone, Debug)]
+pub enum AnyTensor {
+    /// A dense (strided) tensor.
+    Strided(Tensor),
+    /// A sparse COO tensor.
+    SparseCoo(SparseCooTensor),
+    /// A global tensor (OneFlow's placement and sbp).
+    Global(GlobalTensor),
+}
+
+/// An operand of an elementwise operation: a tensor of any kind, or a Python-style number.
+#[derive(Clone, Debug)]
+pub enum AnyOperand {
+    /// A tensor.
+    Tensor(AnyTensor),
+    /// A number.
+    Scalar(Scalar),
+}
+
+/// Where the result of an operation goes.
+#[derive(Debug)]
+pub enum AnyOutput<'a> {
+    /// A new tensor.
+    New,
+    /// Into the first operand (`add_`). The result is returned: for a strided or global operand it is the operand
+    /// itself, written through; a sparse operand is replaced by the result, which the caller stores in its place.
+    InPlace,
+    /// Into an `out=` tensor, which is replaced by the result (a strided one written through when it can be).
+    Out(&'a mut AnyTensor),
+}
+
+impl From<Tensor> for AnyTensor {
+    fn from(t: Tensor) -> Self {
+        AnyTensor::Strided(t)
+    }
+}
+
+impl From<SparseCooTensor> for AnyTensor {
+    fn from(t: SparseCooTensor) -> Self {
+        AnyTensor::SparseCoo(t)
+    }
+}
+
+impl From<GlobalTensor> for AnyTensor {
+    fn from(t: GlobalTensor) -> Self {
+        AnyTensor::Global(t)
+    }
+}
+
+impl From<&Tensor> for AnyTensor {
+    fn from(t: &Tensor) -> Self {
+        AnyTensor::Strided(t.clone())
+    }
+}
+
+impl From<&SparseCooTensor> for AnyTensor {
+    fn from(t: &SparseCooTensor) -> Self {
+        AnyTensor::SparseCoo(t.clone())
+    }
+}
+
+impl From<&GlobalTensor> for AnyTensor {
+    fn from(t: &GlobalTensor) -> Self {
+        AnyTensor::Global(t.clone())
+    }
+}
+
+impl<T: Into<AnyTensor>> From<T> for AnyOperand {
+    fn from(t: T) -> Self {
+        AnyOperand::Tensor(t.into())
+    }
+}
+
+impl From<&AnyTensor> for AnyOperand {
+    fn from(t: &AnyTensor) -> Self {
+        AnyOperand::Tensor(t.clone())
+    }
+}
+
+impl From<Scalar> for AnyOperand {
+    fn from(s: Scalar) -> Self {
+        AnyOperand::Scalar(s)
+    }
+}
+
+impl From<Operand> for AnyOperand {
+    fn from(o: Operand) -> Self {
+        match o {
+            Operand::Tensor(t) => AnyOperand::Tensor(AnyTensor::Strided(t)),
+            Operand::Scalar(s) => AnyOperand::Scalar(s),
+        }
+    }
+}
+
+macro_rules! any_operand_from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for AnyOperand {
+            fn from(v: $t) -> Self { AnyOperand::Scalar(Scalar::from(v)) }
+        }
+    )*};
+}
+any_operand_from_number!(bool, i8, i16, i32, i64, u8, u16, u32, f32, f64, num_complex::Complex<f64>);
+
+impl AnyTensor {
+    /// The strided tensor, if this is one.
+    pub fn strided(&self) -> Option<&Tensor> {
+        match self {
+            AnyTensor::Strided(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The sparse tensor, if this is one.
+    pub fn sparse(&self) -> Option<&SparseCooTensor> {
+        match self {
+            AnyTensor::SparseCoo(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The strided tensor, or PyTorch's error for a tensor of another layout where a strided one is needed.
+    pub fn into_strided(self) -> Result<Tensor> {
+        match self {
+            AnyTensor::Strided(t) => Ok(t),
+            other => Err(Error::Runtime(format!("expected a strided tensor, got a {} one", other.kind_name()))),
+        }
+    }
+
+    /// What kind of tensor this is: `strided`, `sparse COO` or `global`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            AnyTensor::Strided(_) => "strided",
+            AnyTensor::SparseCoo(_) => "sparse COO",
+            AnyTensor::Global(_) => "global",
+        }
+    }
+
+    /// The global tensor, if this is one.
+    pub fn global(&self) -> Option<&GlobalTensor> {
+        match self {
+            AnyTensor::Global(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        match self {
+            AnyTensor::Strided(t) => t.dtype(),
+            AnyTensor::SparseCoo(s) => s.dtype(),
+            AnyTensor::Global(g) => g.dtype(),
+        }
+    }
+
+    /// The (logical) sizes.
+    pub fn sizes(&self) -> &[usize] {
+        match self {
+            AnyTensor::Strided(t) => t.sizes(),
+            AnyTensor::SparseCoo(s) => s.sizes(),
+            AnyTensor::Global(g) => g.shape(),
+        }
+    }
+
+    /// Number of dimensions.
+    pub fn dim(&self) -> usize {
+        self.sizes().len()
+    }
+
+    /// The device of a local tensor (a global tensor's placement names its device type).
+    pub fn device(&self) -> Device {
+        match self {
+            AnyTensor::Strided(t) => t.device(),
+            AnyTensor::SparseCoo(s) => s.device(),
+            AnyTensor::Global(g) => g.local().device(),
+        }
+    }
+
+    /// `"local"` or `"global"`, as OneFlow's messages name tensors.
+    fn distribution(&self) -> &'static str {
+        match self {
+            AnyTensor::Global(_) => "global",
+            _ => "local",
+        }
+    }
+}
+
+impl AnyOperand {
+    fn tensor(&self) -> Option<&AnyTensor> {
+        match self {
+            AnyOperand::Tensor(t) => Some(t),
+            AnyOperand::Scalar(_) => None,
+        }
+    }
+
+    fn is_global(&self) -> bool {
+        self.tensor().is_some_and(|t| t.global().is_some())
+    }
+
+    fn is_sparse(&self) -> bool {
+        self.tensor().is_some_and(|t| t.sparse().is_some())
+    }
+
+    /// What PyTorch's argument parser sees of the operand.
+    pub fn arg_kind(&self) -> ArgKind<'static> {
+        match self {
+            AnyOperand::Tensor(_) => ArgKind::Tensor,
+            AnyOperand::Scalar(s) => ArgKind::Number(s.python_type_name()),
+        }
+    }
+}
+
+/// `op(lhs, rhs)` into `output`, whatever the operands' kinds: the one entry point behind every elementwise binary
+/// method, function and operator (see the module documentation for the routing).
+pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    // PyTorch's argument parser comes first: a number where the operation takes a tensor
+    let form = if matches!(output, AnyOutput::InPlace) { Form::InPlace } else { Form::Function };
+    parser::check_binary_kinds(op, op.info().name, form, lhs.arg_kind(), rhs.arg_kind())?;
+    let out_tensor = match &output {
+        AnyOutput::Out(t) => Some(&**t),
+        _ => None,
+    };
+    if lhs.is_global() || rhs.is_global() || out_tensor.is_some_and(|t| t.global().is_some()) {
+        return global_binary(op, lhs, rhs, output);
+    }
+    if lhs.is_sparse() || rhs.is_sparse() || out_tensor.is_some_and(|t| t.sparse().is_some()) {
+        return sparse_binary(op, lhs, rhs, output);
+    }
+    let local = |o: &AnyOperand| -> Result<Operand> {
+        match o {
+            AnyOperand::Tensor(AnyTensor::Strided(t)) => Ok(Operand::Tensor(t.clone())),
+            AnyOperand::Scalar(s) => Ok(Operand::Scalar(*s)),
+            _ => Err(Error::Runtime("internal error: a non-strided operand on the strided path".into())),
+        }
+    };
+    let (l, r) = (local(lhs)?, local(rhs)?);
+    let result = match output {
+        AnyOutput::New => crate::tensor::ops::binary_op(op, &l, &r, Output::New)?,
+        AnyOutput::InPlace => crate::tensor::ops::binary_op(op, &l, &r, Output::InPlace)?,
+        AnyOutput::Out(slot) => {
+            let AnyTensor::Strided(t) = slot else {
+                return Err(Error::Runtime("internal error: a non-strided out= on the strided path".into()));
+            };
+            crate::tensor::ops::binary_out(op, l, r, t)?
+        }
+    };
+    Ok(AnyTensor::Strided(result))
+}
+
+/// OneFlow's error for an operation that mixes local and global tensors.
+fn inconsistent_attributes(name: &str, tensors: &[&AnyTensor]) -> Error {
+    let kinds: Vec<&str> = tensors.iter().map(|t| t.distribution()).collect();
+    Error::Runtime(format!(
+        "Got input tensors with inconsistent attributes!\nop_type_name: {name}\nattributes of inputs is:\n{}",
+        kinds.join(", ")
+    ))
+}
+
+fn global_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    let mut tensors: Vec<&AnyTensor> = [lhs.tensor(), rhs.tensor()].into_iter().flatten().collect();
+    let out_global = match &output {
+        AnyOutput::Out(t) => {
+            tensors.push(t);
+            t.global().cloned()
+        }
+        _ => None,
+    };
+    let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(a), Some(b)) if a.sizes() == b.sizes());
+    let name = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape).0;
+    if tensors.iter().any(|t| t.global().is_none()) {
+        return Err(inconsistent_attributes(name, &tensors));
+    }
+    let operand = |o: &AnyOperand| -> Result<GlobalOperand> {
+        match o {
+            AnyOperand::Tensor(AnyTensor::Global(g)) => Ok(GlobalOperand::Tensor(g.clone())),
+            AnyOperand::Scalar(s) => Ok(GlobalOperand::Scalar(*s)),
+            AnyOperand::Tensor(t) => Err(inconsistent_attributes(name, &[t])),
+        }
+    };
+    let (l, r) = (operand(lhs)?, operand(rhs)?);
+    let result = match output {
+        AnyOutput::New => crate::global::ops::binary_op(op, &l, &r, GlobalOutput::New)?,
+        AnyOutput::InPlace => crate::global::ops::binary_op(op, &l, &r, GlobalOutput::InPlace)?,
+        AnyOutput::Out(slot) => {
+            let mut target = out_global.ok_or_else(|| Error::Runtime("internal error: no global out=".into()))?;
+            let result = crate::global::ops::binary_op(op, &l, &r, GlobalOutput::Out(&mut target));
+            *slot = AnyTensor::Global(target);
+            result?
+        }
+    };
+    Ok(AnyTensor::Global(result))
+}
+
+fn sparse_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    let operand = |o: &AnyOperand| -> Result<SparseOperand> {
+        Ok(match o {
+            AnyOperand::Tensor(AnyTensor::Strided(t)) => SparseOperand::Dense(Operand::Tensor(t.clone())),
+            AnyOperand::Tensor(AnyTensor::SparseCoo(s)) => SparseOperand::Sparse(s.clone()),
+            AnyOperand::Scalar(s) => SparseOperand::Dense(Operand::Scalar(*s)),
+            AnyOperand::Tensor(AnyTensor::Global(_)) => {
+                return Err(Error::Runtime("internal error: a global operand on the sparse path".into()))
+            }
+        })
+    };
+    let (l, r) = (operand(lhs)?, operand(rhs)?);
+    match output {
+        AnyOutput::New => crate::sparse::binary(op, &l, &r, SparseOutput::New),
+        AnyOutput::InPlace => {
+            let mut slot =
+                lhs.tensor().cloned().ok_or_else(|| Error::Runtime("internal error: no in-place operand".into()))?;
+            crate::sparse::binary(op, &l, &r, SparseOutput::InPlace(&mut slot))?;
+            Ok(slot)
+        }
+        AnyOutput::Out(slot) => {
+            crate::sparse::binary(op, &l, &r, SparseOutput::Out(slot))?;
+            Ok(slot.clone())
+        }
+    }
+}
+
+/// `op(x)` into `output`, whatever the operand's kind (negation).
+pub fn unary(op: UnaryOp, x: &AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    match (op, x, output) {
+        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::New) => t.neg().map(AnyTensor::Strided),
+        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::InPlace) => {
+            t.neg_()?;
+            Ok(AnyTensor::Strided(t.clone()))
+        }
+        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::Out(slot)) => {
+            let AnyTensor::Strided(out) = slot else {
+                return Err(Error::Runtime("neg(): out= must be a strided tensor".into()));
+            };
+            t.neg_out(out)?;
+            Ok(AnyTensor::Strided(out.clone()))
+        }
+        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::New) => s.neg().map(AnyTensor::SparseCoo),
+        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::InPlace) => s.neg().map(AnyTensor::SparseCoo),
+        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
+            if slot.sparse().is_none() {
+                return Err(Error::Runtime("Tensor should be sparse".into()));
+            }
+            *slot = AnyTensor::SparseCoo(s.neg()?);
+            Ok(slot.clone())
+        }
+        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::New) => g.neg().map(AnyTensor::Global),
+        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::InPlace) => g.neg_().map(AnyTensor::Global),
+        // OneFlow has no `out=`; a global one would need an sbp rule of its own
+        (UnaryOp::Neg, AnyTensor::Global(_), AnyOutput::Out(_)) => {
+            Err(Error::NotImplemented("neg(out=) of a global tensor is not supported".into()))
+        }
+    }
+}
+
+/// `other / x` as PyTorch's `Tensor.__rtruediv__` computes it: `x.reciprocal() * other` (so the result is laid
+/// out as `x`'s reciprocal is, and integers divide in the default dtype). A sparse `x` has no reciprocal kernel:
+/// PyTorch's dispatcher error.
+pub fn reciprocal_times(x: &AnyTensor, other: &AnyOperand) -> Result<AnyTensor> {
+    let reciprocal = match x {
+        AnyTensor::Strided(t) => AnyTensor::Strided(t.reciprocal()?),
+        AnyTensor::SparseCoo(s) => return Err(crate::sparse::view::dispatcher_error("reciprocal", s.device())),
+        AnyTensor::Global(_) => binary(BinaryOp::DIV, &AnyOperand::Scalar(Scalar::Int(1)), &x.into(), AnyOutput::New)?,
+    };
+    binary(BinaryOp::Mul, &reciprocal.into(), other, AnyOutput::New)
+}

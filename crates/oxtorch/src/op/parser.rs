@@ -1,0 +1,278 @@
+//! PyTorch's Python argument parser, as far as the op table's operations meet it: which kinds of argument each
+//! operation takes (a tensor, a number, anything else), and the `TypeError` the parser raises otherwise, worded
+//! as PyTorch words it. The Rust API reaches these errors for numbers where an operation takes only tensors
+//! (`maximum(t, 2)`); the Python bindings also pass the type names of other objects (`str`, `NoneType`, `list`).
+
+use super::{BinaryOp, Scalars};
+use crate::error::Error;
+
+/// How an operation was called, which decides the positions and signatures PyTorch's messages name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `torch.eq(input, other)`.
+    Function,
+    /// `input.eq(other)`.
+    Method,
+    /// `input.eq_(other)`.
+    InPlace,
+}
+
+/// How PyTorch's parser reports an argument of the wrong kind for an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parser {
+    /// One visible signature: `add(): argument 'other' (position 2) must be Tensor, not str`.
+    Single,
+    /// Several signatures, listed in the message: `eq() received an invalid combination of arguments - got
+    /// (Tensor, str), but expected one of: ...`.
+    Overloads(&'static Overloads),
+}
+
+/// The signatures PyTorch lists for an operation with several (function form and method form).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Overloads {
+    /// `torch.<name>(...)`'s signatures.
+    pub function: &'static [&'static str],
+    /// `tensor.<name>(...)`'s signatures (the in-place method lists the same).
+    pub method: &'static [&'static str],
+}
+
+/// The signatures of the comparisons (`eq` ... `ge`).
+pub const COMPARISON: Overloads = Overloads {
+    function: &["Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other, *, Tensor out = None"],
+    method: &["Tensor other", "Number other"],
+};
+
+/// The signatures of `floor_divide`.
+pub const FLOOR_DIVIDE: Overloads = Overloads {
+    function: &["Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other"],
+    method: &["Tensor other", "Number other"],
+};
+
+/// What the parser sees of one argument: a tensor, a Python number, or another object (its type's name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind<'a> {
+    /// A tensor of any kind.
+    Tensor,
+    /// A Python number: `bool`, `int`, `float` or `complex`.
+    Number(&'static str),
+    /// Anything else, by its Python type name (`str`, `NoneType`, `list`).
+    Other(&'a str),
+}
+
+impl ArgKind<'_> {
+    /// The name PyTorch prints for the argument.
+    pub fn name(&self) -> &str {
+        match self {
+            ArgKind::Tensor => "Tensor",
+            ArgKind::Number(n) => n,
+            ArgKind::Other(n) => n,
+        }
+    }
+}
+
+/// Checks the kinds of `op`'s two arguments as PyTorch's parser does, called as `form` under `name` (the
+/// operation's name or an alias). For a method, `lhs` is the tensor it is called on.
+pub fn check_binary_kinds(
+    op: BinaryOp,
+    name: &str,
+    form: Form,
+    lhs: ArgKind<'_>,
+    rhs: ArgKind<'_>,
+) -> Result<(), Error> {
+    let info = op.info();
+    // a Tensor parameter takes numbers only for the operations PyTorch lists (`should_allow_numbers_as_tensors`)
+    let tensor_ok = |k: &ArgKind<'_>| match k {
+        ArgKind::Tensor => true,
+        ArgKind::Number(_) => info.scalars == Scalars::Both,
+        ArgKind::Other(_) => false,
+    };
+    let rhs_ok = match rhs {
+        ArgKind::Number(_) => info.scalars != Scalars::None,
+        other => tensor_ok(&other),
+    };
+    let lhs_ok = form != Form::Function || tensor_ok(&lhs);
+    if lhs_ok && rhs_ok {
+        return Ok(());
+    }
+    let name = match form {
+        Form::InPlace => format!("{name}_"),
+        _ => name.to_string(),
+    };
+    Err(match info.parser {
+        Parser::Single => {
+            let (argument, position, kind) = match (form, lhs_ok) {
+                (Form::Function, false) => ("input", 1, lhs),
+                (Form::Function, true) => ("other", 2, rhs),
+                _ => ("other", 1, rhs),
+            };
+            Error::Type(format!(
+                "{name}(): argument '{argument}' (position {position}) must be Tensor, not {}",
+                kind.name()
+            ))
+        }
+        Parser::Overloads(overloads) => {
+            let (args, signatures): (Vec<ArgKind<'_>>, _) = match form {
+                Form::Function => (vec![lhs, rhs], overloads.function),
+                _ => (vec![rhs], overloads.method),
+            };
+            invalid_combination(&name, &args, signatures, info.scalars == Scalars::Both)
+        }
+    })
+}
+
+/// `torch.<name>(..., out=x)` with an `out` that is not a tensor.
+pub fn out_error(op: BinaryOp, name: &str, lhs: ArgKind<'_>, rhs: ArgKind<'_>, out: ArgKind<'_>) -> Error {
+    let info = op.info();
+    match info.parser {
+        Parser::Single => Error::Type(format!("{name}(): argument 'out' must be Tensor, not {}", out.name())),
+        Parser::Overloads(overloads) => {
+            let got = format!("{}, {}, out={}", lhs.name(), rhs.name(), out.name());
+            let listed: String = overloads.function.iter().map(|s| format!(" * ({s})\n")).collect();
+            Error::Type(format!(
+                "{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n{listed}"
+            ))
+        }
+    }
+}
+
+/// A keyword argument the operation does not take (`torch.eq(a, b, alpha=2)`): PyTorch's parser lists the
+/// signatures of an operation with several, and names the keyword otherwise.
+pub fn unexpected_keyword(
+    op: BinaryOp,
+    name: &str,
+    form: Form,
+    args: &[ArgKind<'_>],
+    keyword: (&str, ArgKind<'_>),
+) -> Error {
+    let name = match form {
+        Form::InPlace => format!("{name}_"),
+        _ => name.to_string(),
+    };
+    match op.info().parser {
+        Parser::Single => Error::Type(format!("{name}() got an unexpected keyword argument '{}'", keyword.0)),
+        Parser::Overloads(overloads) => {
+            let signatures = if form == Form::Function { overloads.function } else { overloads.method };
+            let mut got: Vec<String> = args.iter().map(|a| a.name().to_string()).collect();
+            got.push(format!("{}={}", keyword.0, keyword.1.name()));
+            let listed: String = signatures.iter().map(|s| format!(" * ({s})\n")).collect();
+            Error::Type(format!(
+                "{name}() received an invalid combination of arguments - got ({}), but expected one of:\n{listed}",
+                got.join(", ")
+            ))
+        }
+    }
+}
+
+/// `torch.<name>(x)` of a unary operation with an `x` that is not a tensor.
+pub fn unary_kind_error(name: &str, kind: ArgKind<'_>) -> Error {
+    Error::Type(format!("{name}(): argument 'input' (position 1) must be Tensor, not {}", kind.name()))
+}
+
+/// A keyword that must be a number (`alpha=None`).
+pub fn number_keyword_error(name: &str, keyword: &str, kind: ArgKind<'_>) -> Error {
+    Error::Type(format!("{name}(): argument '{keyword}' must be Number, not {}", kind.name()))
+}
+
+/// The parser's message listing every signature; a signature without an `out` parameter also says which
+/// arguments did not match it, marked `!str!`.
+fn invalid_combination(name: &str, args: &[ArgKind<'_>], signatures: &[&str], numbers_as_tensors: bool) -> Error {
+    let got: Vec<&str> = args.iter().map(ArgKind::name).collect();
+    let mut text = format!(
+        "{name}() received an invalid combination of arguments - got ({}), but expected one of:\n",
+        got.join(", ")
+    );
+    for signature in signatures {
+        text.push_str(&format!(" * ({signature})\n"));
+        if signature.contains("out") {
+            continue;
+        }
+        let params: Vec<&str> =
+            signature.split(", ").filter(|p| *p != "*").map(|p| p.split(' ').next().unwrap_or("")).collect();
+        let marked: Vec<String> = args
+            .iter()
+            .zip(params.iter().chain(std::iter::repeat(&"")))
+            .map(|(arg, param)| {
+                let fits = match (*param, arg) {
+                    ("Tensor", ArgKind::Tensor) | ("Number", ArgKind::Number(_)) => true,
+                    ("Tensor", ArgKind::Number(_)) => numbers_as_tensors,
+                    _ => false,
+                };
+                if fits {
+                    arg.name().to_string()
+                } else {
+                    format!("!{}!", arg.name())
+                }
+            })
+            .collect();
+        text.push_str(&format!(
+            "      didn't match because some of the arguments have invalid types: ({})\n",
+            marked.join(", ")
+        ));
+    }
+    Error::Type(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::op::CmpOp;
+
+    fn message(r: Result<(), Error>) -> String {
+        match r {
+            Err(Error::Type(m)) => m,
+            other => panic!("expected a TypeError, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn single_signature_names_the_argument() {
+        let add = BinaryOp::ADD;
+        assert_eq!(
+            message(check_binary_kinds(add, "add", Form::Function, ArgKind::Tensor, ArgKind::Other("str"))),
+            "add(): argument 'other' (position 2) must be Tensor, not str"
+        );
+        assert_eq!(
+            message(check_binary_kinds(add, "add", Form::InPlace, ArgKind::Tensor, ArgKind::Other("str"))),
+            "add_(): argument 'other' (position 1) must be Tensor, not str"
+        );
+        assert!(check_binary_kinds(add, "add", Form::Function, ArgKind::Number("int"), ArgKind::Tensor).is_ok());
+        assert_eq!(
+            message(check_binary_kinds(
+                BinaryOp::Maximum,
+                "maximum",
+                Form::Function,
+                ArgKind::Number("int"),
+                ArgKind::Tensor
+            )),
+            "maximum(): argument 'input' (position 1) must be Tensor, not int"
+        );
+    }
+
+    #[test]
+    fn overloads_are_listed() {
+        let eq = BinaryOp::Compare(CmpOp::Eq);
+        assert_eq!(
+            message(check_binary_kinds(eq, "eq", Form::Function, ArgKind::Number("int"), ArgKind::Tensor)),
+            "eq() received an invalid combination of arguments - got (int, Tensor), but expected one of:\n \
+             * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n"
+        );
+        assert_eq!(
+            message(check_binary_kinds(eq, "eq", Form::Method, ArgKind::Tensor, ArgKind::Other("str"))),
+            "eq() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      \
+             didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't \
+             match because some of the arguments have invalid types: (!str!)\n"
+        );
+        assert_eq!(
+            message(check_binary_kinds(
+                BinaryOp::FloorDivide,
+                "floor_divide",
+                Form::Function,
+                ArgKind::Tensor,
+                ArgKind::Other("str")
+            )),
+            "floor_divide() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n \
+             * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)\n      didn't match \
+             because some of the arguments have invalid types: (Tensor, !str!)\n"
+        );
+    }
+}

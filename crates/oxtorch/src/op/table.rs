@@ -1,0 +1,422 @@
+//! The op table: one row per elementwise operation, holding everything the library knows of it except its
+//! formulas (those live with each backend: `backend/cpu/mod.rs`'s `compute`, `backend/cuda/formulas.rs`).
+//!
+//! [`binary_op_table!`](crate::binary_op_table) expands to `$callback! { rows }`, so that every surface is
+//! generated from the same rows: the semantics ([`OpInfo`], below), the Rust methods and functions
+//! (`dispatch/surface.rs`), the Python methods, functions and dunders (`oxtorch-py/src/ops.rs`), and the type stubs
+//! (`oxtorch-py/src/stubs.rs`, whose test checks the checked-in `.pyi` files).
+//!
+//! A row reads:
+//!
+//! ```text
+//! /// doc
+//! name(params) {
+//!     op: <pattern of the BinaryOp it is>, make: <the BinaryOp, from the params>,
+//!     kernel: "<kernel name>", iter: <IterConfig>, scalars: <Scalars>, sparse: <SparseRule>, sbp: <rule fn>,
+//!     parser: Single or Overloads(<signatures in op/parser.rs>), meta: <MetaRule> <MetaInPlace>,
+//!     inplace: <in-place method or _>, dunders: [<dunder> <kind>, ...], idunders: [<in-place operator>],
+//!     aliases: [(<alias>, <its in-place method>, params or fixed), ...],
+//!     rust: [<Trait> <method> <AssignTrait> <assign_method>] or [],
+//! }
+//! ```
+//!
+//! `params` are `alpha` (a number, default 1) or `rounding_mode` (`None`, `"trunc"`, `"floor"`); an alias marked
+//! `fixed` takes none of them (`true_divide` is `div` without `rounding_mode`). The dunder kinds
+//! are `forward` (`self op other`), `reflected` (`other op self` computed as PyTorch does: `self op other` for
+//! commutative operations), `swapped` (`other op self`), `reciprocal` (`self.reciprocal() * other`), `inplace`
+//! (`self op= other`) and `compare` (a comparison: anything but a tensor or number compares by identity).
+
+use super::parser::Parser;
+use crate::global::infer::SbpRule;
+use crate::iter::IterConfig;
+
+/// Which operands may be Python numbers (PyTorch's overloads: `add` takes them on either side, `eq` only as
+/// `other`, `maximum` nowhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalars {
+    /// Either operand.
+    Both,
+    /// Only the second.
+    Rhs,
+    /// Neither: both are tensors.
+    None,
+}
+
+/// What an operation does with sparse COO operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseRule {
+    /// PyTorch's sparse kernels (`sparse/ops.rs`): merges, intersections, scatters.
+    Arith,
+    /// No sparse kernel: PyTorch's dispatcher error, naming the overload (`aten::eq.Tensor`, `aten::eq.Scalar`,
+    /// `aten::maximum`, ...); `overloads` when the operation has Tensor and Scalar overloads.
+    Refuse {
+        /// Whether PyTorch names the overload (`.Tensor`, `.Scalar`, `_out`).
+        overloads: bool,
+    },
+}
+
+/// Everything the core knows of an operation besides its formulas (one row of the table).
+#[derive(Clone, Copy, Debug)]
+pub struct OpInfo {
+    /// The Python name (`add`, `maximum`, `eq`).
+    pub name: &'static str,
+    /// The kernel's name in messages and caches (`add`, `div_true`, `eq`).
+    pub kernel: &'static str,
+    /// The iterator configuration.
+    pub iter: IterConfig,
+    /// Which operands may be numbers.
+    pub scalars: Scalars,
+    /// The sparse rule.
+    pub sparse: SparseRule,
+    /// OneFlow's op name and sbp rule, from the operation, whether each operand is a tensor and whether two
+    /// tensors have one shape ([`sbp`], below; inference itself is `global/infer.rs`).
+    pub sbp: fn(super::BinaryOp, bool, bool, bool) -> (&'static str, SbpRule),
+    /// How PyTorch's argument parser reports arguments of the wrong kind.
+    pub parser: Parser,
+    /// Which of PyTorch's Python references runs the operation on meta tensors (`tensor/meta.rs`).
+    pub meta: MetaRule,
+    /// Which meta registration runs the in-place form on meta tensors.
+    pub meta_inplace: MetaInPlace,
+}
+
+/// The Python reference PyTorch runs for an operation on meta tensors (`torch/_refs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetaRule {
+    /// `_make_elementwise_binary_reference` over one primitive, promoting as the row's iterator configuration says
+    /// (to float for true division, to bool for comparisons).
+    Elementwise,
+    /// `_refs.add` / `_refs.sub`: the alpha check and `prims.mul(other, alpha)` before the primitive.
+    AddSub,
+    /// `_refs.div`: true division is elementwise, `trunc` and `floor` are their references.
+    Div,
+    /// The `floor_divide` decomposition (`torch.div(a, b, rounding_mode="floor")`).
+    FloorDivide,
+}
+
+/// The meta registration of an operation's in-place form (`_meta_registrations.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetaInPlace {
+    /// `_make_inplace`: the broadcast check, then the functional form into `out=self`.
+    MakeInplace,
+    /// `meta_binop_inplace` (`mul_`): the broadcast check only.
+    Binop,
+    /// `meta_binop_inplace_alpha` (`add_`, `sub_`): the int/float and bool promotion checks, then the broadcast.
+    BinopAlpha,
+    /// `meta_div_inplace` (`div_` without a rounding mode; rounded ones are `_make_inplace`).
+    Div,
+}
+
+/// The rows of the table, for a callback macro (see the module documentation).
+#[macro_export]
+macro_rules! binary_op_table {
+    ($callback:path) => {
+        $callback! {
+            /// `input + alpha * other` (`torch.add`).
+            add(alpha) {
+                op: $crate::op::BinaryOp::Add { .. },
+                make: $crate::op::BinaryOp::Add { alpha },
+                kernel: "add", iter: BINARY, scalars: Both, sparse: Arith, sbp: add,
+                parser: Single, meta: AddSub BinopAlpha,
+                inplace: add_, dunders: [__add__ Forward, __radd__ Reflected], idunders: [__iadd__],
+                aliases: [],
+                rust: [Add add AddAssign add_assign],
+            }
+            /// `input - alpha * other` (`torch.sub`).
+            sub(alpha) {
+                op: $crate::op::BinaryOp::Sub { .. },
+                make: $crate::op::BinaryOp::Sub { alpha },
+                kernel: "sub", iter: BINARY, scalars: Both, sparse: Arith, sbp: sub,
+                parser: Single, meta: AddSub BinopAlpha,
+                inplace: sub_, dunders: [__sub__ Forward, __rsub__ Swapped], idunders: [__isub__],
+                aliases: [(subtract, subtract_, params)],
+                rust: [Sub sub SubAssign sub_assign],
+            }
+            /// `input * other` (`torch.mul`).
+            mul() {
+                op: $crate::op::BinaryOp::Mul,
+                make: $crate::op::BinaryOp::Mul,
+                kernel: "mul", iter: BINARY, scalars: Both, sparse: Arith, sbp: mul,
+                parser: Single, meta: Elementwise Binop,
+                inplace: mul_, dunders: [__mul__ Forward, __rmul__ Reflected], idunders: [__imul__],
+                aliases: [(multiply, multiply_, params)],
+                rust: [Mul mul MulAssign mul_assign],
+            }
+            /// `input / other` (`torch.div`): true division (integers give the default dtype), or rounded with
+            /// `rounding_mode="trunc"` / `"floor"` (the common dtype).
+            div(rounding_mode) {
+                op: $crate::op::BinaryOp::Div { .. },
+                make: $crate::op::BinaryOp::Div { rounding_mode },
+                kernel: "div", iter: BINARY_FLOAT, scalars: Both, sparse: Arith, sbp: div,
+                parser: Single, meta: Div Div,
+                inplace: div_, dunders: [__truediv__ Forward, __rtruediv__ Reciprocal, __rdiv__ Reciprocal],
+                idunders: [__itruediv__],
+                aliases: [(divide, divide_, params), (true_divide, true_divide_, fixed)],
+                rust: [Div div DivAssign div_assign],
+            }
+            /// `input // other` (`torch.floor_divide`): division rounded toward negative infinity.
+            floor_divide() {
+                op: $crate::op::BinaryOp::FloorDivide,
+                make: $crate::op::BinaryOp::FloorDivide,
+                kernel: "div_floor", iter: BINARY, scalars: Both, sparse: Arith, sbp: floor_divide,
+                parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
+                inplace: floor_divide_, dunders: [__floordiv__ Forward, __rfloordiv__ Swapped],
+                idunders: [__ifloordiv__],
+                aliases: [],
+                rust: [],
+            }
+            /// The elementwise larger of `input` and `other` (`torch.maximum`); NaN propagates.
+            maximum() {
+                op: $crate::op::BinaryOp::Maximum,
+                make: $crate::op::BinaryOp::Maximum,
+                kernel: "maximum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: maximum,
+                parser: Single, meta: Elementwise MakeInplace,
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// The elementwise smaller of `input` and `other` (`torch.minimum`); NaN propagates.
+            minimum() {
+                op: $crate::op::BinaryOp::Minimum,
+                make: $crate::op::BinaryOp::Minimum,
+                kernel: "minimum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: minimum,
+                parser: Single, meta: Elementwise MakeInplace,
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input == other` elementwise (`torch.eq`), a bool tensor.
+            eq() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
+                kernel: "eq", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: eq_, dunders: [__eq__ Compare], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input != other` elementwise (`torch.ne`), a bool tensor.
+            ne() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
+                kernel: "ne", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: ne_, dunders: [__ne__ Compare], idunders: [],
+                aliases: [(not_equal, not_equal_, params)],
+                rust: [],
+            }
+            /// `input < other` elementwise (`torch.lt`), a bool tensor.
+            lt() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
+                kernel: "lt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: lt_, dunders: [__lt__ Compare], idunders: [],
+                aliases: [(less, less_, params)],
+                rust: [],
+            }
+            /// `input <= other` elementwise (`torch.le`), a bool tensor.
+            le() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
+                kernel: "le", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: le_, dunders: [__le__ Compare], idunders: [],
+                aliases: [(less_equal, less_equal_, params)],
+                rust: [],
+            }
+            /// `input > other` elementwise (`torch.gt`), a bool tensor.
+            gt() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
+                kernel: "gt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: gt_, dunders: [__gt__ Compare], idunders: [],
+                aliases: [(greater, greater_, params)],
+                rust: [],
+            }
+            /// `input >= other` elementwise (`torch.ge`), a bool tensor.
+            ge() {
+                op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
+                make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
+                kernel: "ge", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                inplace: ge_, dunders: [__ge__ Compare], idunders: [],
+                aliases: [(greater_equal, greater_equal_, params)],
+                rust: [],
+            }
+        }
+    };
+}
+
+/// The core's reading of the table: `BinaryOp::info`.
+macro_rules! op_info {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident($($param:ident)?) {
+            op: $pat:pat, make: $make:expr,
+            kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
+            sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
+            parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
+            inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
+            aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
+            rust: [$($rust:ident)*],
+        }
+    )*) => {
+        impl super::BinaryOp {
+            /// The operation's row of the op table.
+            pub fn info(self) -> OpInfo {
+                match self {
+                    $($pat => OpInfo {
+                        name: stringify!($name),
+                        kernel: $kernel,
+                        iter: IterConfig::$iter,
+                        scalars: Scalars::$scalars,
+                        sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
+                        sbp: sbp::$sbp,
+                        parser: Parser::$parser $((&super::parser::$overloads))?,
+                        meta: MetaRule::$meta,
+                        meta_inplace: MetaInPlace::$meta_inplace,
+                    },)*
+                }
+            }
+        }
+    };
+}
+
+crate::binary_op_table!(op_info);
+
+/// The rows of the unary table, for a callback macro. A row reads
+/// `/// doc` `name { op: <UnaryOp>, inplace: <in-place method>, dunders: [<dunder>, ...], aliases: [(<alias>,
+/// <its in-place method>), ...] }`; what each layout and distribution does is `dispatch::unary`'s.
+#[macro_export]
+macro_rules! unary_op_table {
+    ($callback:path) => {
+        $callback! {
+            /// `-input` elementwise (`torch.neg`); PyTorch's error for bool tensors.
+            neg {
+                op: $crate::op::UnaryOp::Neg,
+                inplace: neg_, dunders: [__neg__], aliases: [(negative, negative_)],
+            }
+        }
+    };
+}
+
+/// The core's reading of the unary table: `UnaryOp::name`.
+macro_rules! unary_op_info {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident {
+            op: $op:path,
+            inplace: $inplace:ident, dunders: [$($dunder:ident),*],
+            aliases: [$(($alias:ident, $alias_inplace:ident)),*],
+        }
+    )*) => {
+        impl super::UnaryOp {
+            /// The operation's Python name (`neg`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($op => stringify!($name),)*
+                }
+            }
+        }
+    };
+}
+
+crate::unary_op_table!(unary_op_info);
+
+/// OneFlow's user op and sbp rule of each operation, as the rows name them (`OpInfo::sbp`): each takes the
+/// operation (its parameters), whether each operand is a tensor, and whether two tensor operands have the same
+/// logical sizes.
+pub mod sbp {
+    use crate::global::infer::{Partials, SbpRule};
+    use crate::op::{BinaryOp, CmpOp, RoundingMode};
+
+    const fn each(partial: bool) -> SbpRule {
+        SbpRule::EachAxis { partial }
+    }
+
+    /// `add`: `add_n` for two tensors of one shape (OneFlow's `a + b`), else `broadcast_add`; `scalar_add`.
+    pub fn add(_: BinaryOp, lhs: bool, rhs: bool, same_shape: bool) -> (&'static str, SbpRule) {
+        match (lhs && rhs, same_shape) {
+            (true, true) => ("add_n", SbpRule::Elementwise { partial: true }),
+            (true, false) => ("broadcast_add", SbpRule::Broadcast(Partials::Both)),
+            _ => ("scalar_add", each(false)),
+        }
+    }
+
+    /// `sub`: `broadcast_sub`; `x - 2` is `scalar_add` of -2, `2 - x` is `scalar_mul` by -1 then `scalar_add`,
+    /// which decides.
+    pub fn sub(_: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
+        if lhs && rhs {
+            ("broadcast_sub", SbpRule::Broadcast(Partials::Both))
+        } else {
+            ("scalar_add", each(false))
+        }
+    }
+
+    /// `mul`: `broadcast_mul` (a partial sum times a broadcast value), `scalar_mul` (linear in the tensor).
+    pub fn mul(_: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
+        if lhs && rhs {
+            ("broadcast_mul", SbpRule::Broadcast(Partials::Either))
+        } else {
+            ("scalar_mul", each(true))
+        }
+    }
+
+    /// `div`: `broadcast_div` (a partial sum divided by a broadcast value), `scalar_div`; `2 / x` is
+    /// `reciprocal` then `scalar_mul`, and `reciprocal` decides; rounded divisions are `floor_divide`'s.
+    pub fn div(op: BinaryOp, lhs: bool, rhs: bool, same_shape: bool) -> (&'static str, SbpRule) {
+        match (op.rounding_mode(), lhs, rhs) {
+            (Some(RoundingMode::Floor), ..) => floor_divide(op, lhs, rhs, same_shape),
+            (Some(RoundingMode::Trunc), true, true) => ("broadcast_trunc_div", SbpRule::Broadcast(Partials::None)),
+            (Some(RoundingMode::Trunc), ..) => ("scalar_truncdiv", each(false)),
+            (None, true, true) => ("broadcast_div", SbpRule::Broadcast(Partials::First)),
+            (None, true, false) => ("scalar_div", each(true)),
+            (None, ..) => ("reciprocal", each(false)),
+        }
+    }
+
+    /// `floor_divide`: `broadcast_floor_div`, `scalar_floordiv`.
+    pub fn floor_divide(_: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
+        if lhs && rhs {
+            ("broadcast_floor_div", SbpRule::Broadcast(Partials::None))
+        } else {
+            ("scalar_floordiv", each(false))
+        }
+    }
+
+    /// `maximum`: `elementwise_maximum` for one shape, else `broadcast_maximum`; no partial sums.
+    pub fn maximum(_: BinaryOp, lhs: bool, rhs: bool, same_shape: bool) -> (&'static str, SbpRule) {
+        match (lhs && rhs, same_shape) {
+            (true, true) => ("elementwise_maximum", SbpRule::Elementwise { partial: false }),
+            (true, false) => ("broadcast_maximum", SbpRule::Broadcast(Partials::None)),
+            _ => ("scalar_maximum", each(false)),
+        }
+    }
+
+    /// `minimum`: as `maximum`.
+    pub fn minimum(_: BinaryOp, lhs: bool, rhs: bool, same_shape: bool) -> (&'static str, SbpRule) {
+        match (lhs && rhs, same_shape) {
+            (true, true) => ("elementwise_minimum", SbpRule::Elementwise { partial: false }),
+            (true, false) => ("broadcast_minimum", SbpRule::Broadcast(Partials::None)),
+            _ => ("scalar_minimum", each(false)),
+        }
+    }
+
+    /// A comparison: `broadcast_<name>`, `scalar_logical_<name>`; no partial sums.
+    pub fn compare(op: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
+        let names = match op {
+            BinaryOp::Compare(CmpOp::Eq) => ("broadcast_equal", "scalar_logical_equal"),
+            BinaryOp::Compare(CmpOp::Ne) => ("broadcast_not_equal", "scalar_logical_not_equal"),
+            BinaryOp::Compare(CmpOp::Lt) => ("broadcast_less", "scalar_logical_less"),
+            BinaryOp::Compare(CmpOp::Le) => ("broadcast_less_equal", "scalar_logical_less_equal"),
+            BinaryOp::Compare(CmpOp::Gt) => ("broadcast_greater", "scalar_logical_greater"),
+            _ => ("broadcast_greater_equal", "scalar_logical_greater_equal"),
+        };
+        if lhs && rhs {
+            (names.0, SbpRule::Broadcast(Partials::None))
+        } else {
+            (names.1, each(false))
+        }
+    }
+}

@@ -1,0 +1,569 @@
+//! Elementwise binary operations (`add`, `sub`, `mul`, `div`, `floor_divide`, `maximum`, `minimum`, comparisons)
+//! and `neg` when a meta tensor takes part, as PyTorch 2.15 runs them: through its Python references
+//! (`torch/_refs`, `_prims_common/wrappers.py`) and meta registrations (`_meta_registrations.py`), not
+//! TensorIterator. Their checks, messages, result dtypes and strides differ from the CPU path's; this file holds
+//! the order of each operation's checks and which layout its primitives give, on top of the rules of
+//! [`crate::iter::reference`].
+//!
+//! The path applies whenever an operand, the `out=` tensor or the in-place target is a meta tensor (the Meta
+//! dispatch key outranks every backend). Forms:
+//! - functional: `out_wrapper` (its device check when there is an `out=`), `elementwise_type_promotion_wrapper`
+//!   (dtypes, conversion of the operands), `_maybe_broadcast`, the operation's own checks, the primitive (its device
+//!   check with CPU scalars exempt, and `empty_permuted` strides);
+//! - `out=`: the functional result, then `out` resized to contiguous strides of the result's shape when its shape
+//!   differs (before the checks that follow), the device check (skipped for a CPU-scalar result) and the safe-cast
+//!   check;
+//! - in place: `add_`/`sub_`, `mul_` and `div_` have meta registrations of their own (dtype and broadcast checks
+//!   only, no device check, `self` returned untouched); the other in-place forms are `_make_inplace`: a broadcast
+//!   check, then the functional form into `out=self`.
+//!
+//! The rounded divisions replay their intermediate primitives (`floor`: every step of `_floor_divide_float` and
+//! `_floor_divide_integer`; `trunc`: `trunc(prims.div(a, b))`), so their strides follow PyTorch's down to the
+//! tie-breaks between size-1 dimensions that those intermediates make.
+//!
+//! Departures from PyTorch:
+//! - `add` with `alpha = 1` (the integer, as `BinaryOp::ADD` holds it) is taken as `add` without `alpha`: PyTorch
+//!   tells a given `alpha=1` apart, and its `prims.mul(b, alpha)` may change the strides of size-1 dimensions.
+//! - `maximum_` / `minimum_` do not exist in PyTorch; in place they follow `_make_inplace`, as the comparisons do.
+//! - No warnings (`out=` resize deprecation, ComplexHalf); no complex32 / bcomplex32 (float16 and bfloat16 with
+//!   complex give complex64, the project's documented deviation).
+//! - When no operand is a meta tensor (only the `out=` one is), PyTorch computes the result on the operands'
+//!   device before refusing to copy it into `out` (or copying a CPU scalar into it). The errors of that computation
+//!   reproduced are integer division by zero on the CPU, rounded division of bool or complex values, and bool
+//!   subtraction; `floor_divide`, whose decomposition calls `torch.div`, runs the CPU path itself.
+
+use super::{factory, Operand, Output, Tensor};
+use crate::device::Device;
+use crate::dtype::{Category, DType};
+use crate::error::{runtime_err, Error, Result};
+use crate::iter::reference::{
+    self as r, broadcast_shapes, can_safe_cast_to, check_inplace_broadcast, elementwise_dtypes, prim_output, PrimArg,
+    PromotionKind,
+};
+use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode};
+use crate::scalar::Scalar;
+use crate::shape::{self, Dims};
+use smallvec::SmallVec;
+
+/// PyTorch's message for negating a bool tensor (the CPU path's too).
+const NEG_BOOL_MSG: &str = "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to \
+                            invert a mask, use the `~` or `logical_not()` operator instead.";
+
+/// PyTorch's message for subtracting two bool tensors.
+const SUB_BOOL_MSG: &str = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or \
+                            `logical_xor()` operator instead.";
+
+/// Whether an operation on these operands into `output` takes PyTorch's meta path: a meta tensor among the
+/// operands or the `out=` tensor (an in-place target is the first operand).
+pub(crate) fn involves_meta(lhs: &Operand, rhs: &Operand, output: &Output<'_>) -> bool {
+    let out = match output {
+        Output::Out(t) => Some(&**t),
+        _ => None,
+    };
+    [lhs.tensor(), rhs.tensor(), out].into_iter().flatten().any(Tensor::is_meta)
+}
+
+/// `op(lhs, rhs)` into `output` when [`involves_meta`] says so: the result's geometry and dtype without data, and
+/// PyTorch's errors, as its references give them. Returns the new tensor, the in-place target or the `out=`
+/// tensor.
+pub(crate) fn binary(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
+    match output {
+        Output::New => functional(op, lhs, rhs)?.allocate(),
+        Output::Out(out) => {
+            check_out_device(lhs.tensor(), out)?;
+            let result = functional(op, lhs, rhs)?;
+            result.copy_out(out)?;
+            Ok(out.clone())
+        }
+        Output::InPlace => in_place(op, lhs, rhs),
+    }
+}
+
+/// `-a` (`torch.neg`) with `a` on the meta device.
+pub(crate) fn neg(a: &Tensor) -> Result<Tensor> {
+    neg_result(a)?.allocate()
+}
+
+/// `a = -a` (`neg_`, `_make_inplace(neg)`) with `a` on the meta device: its checks, then `a` untouched.
+pub(crate) fn neg_(a: &Tensor) -> Result<Tensor> {
+    neg_result(a)?.check_copy_into(a)?;
+    Ok(a.clone())
+}
+
+/// `torch.neg(a, out=out)` with `a` or `out` on the meta device.
+pub(crate) fn neg_out(a: &Tensor, out: &mut Tensor) -> Result<Tensor> {
+    check_out_device(Some(a), out)?;
+    neg_result(a)?.copy_out(out)?;
+    Ok(out.clone())
+}
+
+/// A zero-dim CPU tensor, which PyTorch's references exempt from device checks and layouts
+/// (`is_cpu_scalar_tensor`).
+fn is_cpu_scalar(t: &Tensor) -> bool {
+    t.dim() == 0 && t.device().is_cpu()
+}
+
+/// PyTorch's `RuntimeError` for a result that `out_wrapper` will not copy across devices.
+fn cross_device(from: Device, to: Device) -> Error {
+    Error::Runtime(format!(
+        "Attempting to copy from device {from} to device {to}, but cross-device copies are not allowed!"
+    ))
+}
+
+/// `out_wrapper`'s first check: the first positional argument, when it is a tensor, must be on `out`'s device.
+fn check_out_device(first: Option<&Tensor>, out: &Tensor) -> Result<()> {
+    match first {
+        Some(t) if t.device() != out.device() => Err(cross_device(t.device(), out.device())),
+        _ => Ok(()),
+    }
+}
+
+/// What a reference returns for a functional call: a tensor's geometry, dtype and device.
+#[derive(Debug)]
+struct Decided {
+    shape: Dims,
+    strides: Dims,
+    dtype: DType,
+    device: Device,
+}
+
+impl Decided {
+    /// A result of `shape` on `device` in `dtype`, laid out as the primitive output `layout`.
+    fn new(shape: Dims, layout: &PrimArg, dtype: DType, device: Device) -> Result<Decided> {
+        // the result is allocated before anything else looks at it: its sizes' product must fit
+        shape::check_numel(&shape)?;
+        Ok(Decided { strides: layout.strides(&shape), shape, dtype, device })
+    }
+
+    /// A zero-dim CPU tensor, which `out_wrapper` copies into an `out=` tensor on any device.
+    fn is_cpu_scalar(&self) -> bool {
+        self.shape.is_empty() && self.device.is_cpu()
+    }
+
+    /// The result as a new tensor.
+    fn allocate(&self) -> Result<Tensor> {
+        factory::empty_strided(&self.shape, &self.strides, (self.dtype, self.device))
+    }
+
+    /// `_safe_copy_out` into a tensor of `out`'s device and dtype: no copy across devices (but a CPU scalar goes
+    /// anywhere), and only casts `can_safe_cast_to` allows.
+    fn check_copy_into(&self, out: &Tensor) -> Result<()> {
+        if !self.is_cpu_scalar() && self.device != out.device() {
+            return Err(cross_device(self.device, out.device()));
+        }
+        if !can_safe_cast_to(out.dtype(), self.dtype) {
+            runtime_err!(
+                "Attempting to cast from {} to out tensor with dtype {}, but this can't be cast because it is not safe!",
+                self.dtype,
+                out.dtype()
+            )
+        }
+        Ok(())
+    }
+
+    /// `out_wrapper`'s end: `out` resized to the result's shape (contiguous) when it has another, which stays even
+    /// when the copy is then refused, and the copy's checks. Meta tensors hold no values to copy; a result that
+    /// is not on the meta device was computed only to be refused, or is a CPU scalar whose value a meta `out`
+    /// cannot hold.
+    fn copy_out(&self, out: &mut Tensor) -> Result<()> {
+        if out.sizes() != self.shape.as_slice() {
+            resize(out, &self.shape)?;
+        }
+        self.check_copy_into(out)
+    }
+}
+
+/// `out.resize_(shape)`: contiguous strides from the same storage offset; the storage is kept when it holds the new
+/// geometry, else replaced by a larger one holding the old contents (other views keep the old storage).
+fn resize(out: &mut Tensor, shape: &[usize]) -> Result<()> {
+    let strides = shape::contiguous_strides(shape);
+    let offset = out.storage_offset();
+    let old = out.storage().clone();
+    let Some(len) = shape::checked_storage_len(shape, &strides, old.dtype().itemsize()) else {
+        runtime_err!(
+            "Storage size calculation overflowed with sizes={} and strides={}",
+            shape::fmt_list(shape),
+            shape::fmt_list(&strides)
+        )
+    };
+    let needed = if len == 0 { 0 } else { len.saturating_add(offset) };
+    let resized = if needed <= old.len() {
+        Tensor::from_storage(old, offset, shape, &strides)?
+    } else {
+        let grown = factory::empty(&[needed], (old.dtype(), old.device()))?;
+        if old.has_data() && !old.is_empty() {
+            let contents = Tensor::from_storage(old.clone(), 0, &[old.len()], &[1])?;
+            grown.narrow(0, 0, old.len() as i64)?.copy_(&contents)?;
+        }
+        Tensor::from_storage(grown.storage().clone(), offset, shape, &strides)?
+    };
+    *out = resized;
+    Ok(())
+}
+
+/// An operand once `elementwise_type_promotion_wrapper` converted it and `_maybe_broadcast` broadcast it.
+#[derive(Debug)]
+enum Input<'a> {
+    /// A Python number.
+    Number(Scalar),
+    /// A zero-dim CPU tensor: never broadcast, exempt from device checks, no part in layouts.
+    CpuScalar(&'a Tensor),
+    /// Any other tensor, with its strides once converted to the computation dtype and broadcast.
+    Tensor(&'a Tensor, Dims),
+}
+
+impl Input<'_> {
+    /// The tensor's device, for a tensor.
+    fn device(&self) -> Option<Device> {
+        match self {
+            Input::Number(_) => None,
+            Input::CpuScalar(t) | Input::Tensor(t, _) => Some(t.device()),
+        }
+    }
+
+    /// How the operand takes part in a primitive's layout: not at all for numbers and CPU scalars.
+    fn prim_arg(&self) -> Option<PrimArg> {
+        match self {
+            Input::Tensor(_, strides) => Some(PrimArg::Strided(strides.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// The operands of a binary reference after its type promotion wrapper and `_maybe_broadcast`.
+struct Promoted<'a> {
+    /// The dtype the operation computes in.
+    compute: DType,
+    /// The dtype of the result.
+    result: DType,
+    /// The broadcast shape of the tensor operands.
+    shape: Dims,
+    /// `a`, `b`.
+    inputs: [Input<'a>; 2],
+}
+
+impl<'a> Promoted<'a> {
+    /// `elementwise_type_promotion_wrapper` of `kind`, then `_maybe_broadcast` (its error, M1, comes after the
+    /// dtypes, which cannot fail).
+    fn new(a: &'a Operand, b: &'a Operand, kind: PromotionKind) -> Result<Promoted<'a>> {
+        let (compute, result) = elementwise_dtypes(&[a.promotion_class(), b.promotion_class()], kind);
+        let shapes: SmallVec<[&[usize]; 2]> =
+            [a, b].into_iter().filter_map(Operand::tensor).map(Tensor::sizes).collect();
+        let shape = broadcast_shapes(&shapes)?;
+        let input = |o: &'a Operand| match o {
+            Operand::Scalar(s) => Input::Number(*s),
+            Operand::Tensor(t) if is_cpu_scalar(t) => Input::CpuScalar(t),
+            Operand::Tensor(t) => {
+                let strides: Dims = if t.dtype() == compute {
+                    t.strides().into()
+                } else {
+                    r::converted_strides(t.sizes(), t.strides())
+                };
+                Input::Tensor(t, r::expanded_strides(t.sizes(), &strides, &shape))
+            }
+        };
+        let inputs = [input(a), input(b)];
+        Ok(Promoted { compute, result, shape, inputs })
+    }
+
+    /// Whether both operands are tensors (CPU scalars included).
+    fn both_tensors(&self) -> bool {
+        self.inputs.iter().all(|i| !matches!(i, Input::Number(_)))
+    }
+
+    /// The primitive's device check over `inputs` (CPU scalars exempt): its device, or the CPU when every tensor
+    /// is a CPU scalar.
+    fn prim_device(&self) -> Result<Device> {
+        prim_device(self.inputs.iter().filter(|i| matches!(i, Input::Tensor(..))).filter_map(Input::device))
+    }
+
+    /// The layout of the primitive over both operands.
+    fn prim_layout(&self) -> PrimArg {
+        let args: SmallVec<[PrimArg; 2]> = self.inputs.iter().filter_map(Input::prim_arg).collect();
+        let refs: SmallVec<[&PrimArg; 2]> = args.iter().collect();
+        prim_output(&self.shape, &refs)
+    }
+
+    /// The divisor's values hold a zero: what the CPU's integer division raises on, over a result with elements.
+    fn divisor_has_zero(&self) -> Result<bool> {
+        if shape::numel(&self.shape) == 0 {
+            return Ok(false);
+        }
+        Ok(match &self.inputs[1] {
+            Input::Number(s) => !s.to_bool(),
+            Input::CpuScalar(t) | Input::Tensor(t, _) => t.to_scalars()?.iter().any(|s| !s.to_bool()),
+        })
+    }
+}
+
+/// `check_same_device(*args, allow_cpu_scalar_tensors=True)` over the devices of a primitive's tensors that are
+/// not CPU scalars, in argument order: the first sets the device the others must be on. The CPU when there is none.
+fn prim_device(devices: impl IntoIterator<Item = Device>) -> Result<Device> {
+    let mut expected: Option<Device> = None;
+    for device in devices {
+        match expected {
+            None => expected = Some(device),
+            Some(e) if e != device => runtime_err!("Tensor on device {device} is not on the expected device {e}!"),
+            Some(_) => {}
+        }
+    }
+    Ok(expected.unwrap_or_else(Device::cpu))
+}
+
+/// The error integer division by zero raises when the primitives compute on the CPU.
+fn zero_division() -> Error {
+    Error::Runtime("ZeroDivisionError".into())
+}
+
+/// The functional form of `op` (its reference, or for `floor_divide` its decomposition).
+fn functional(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Decided> {
+    let floor = BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) };
+    match (op.info().meta, op) {
+        // the decomposition calls `torch.div(a, b, rounding_mode="floor")`, which runs where its operands are
+        (MetaRule::FloorDivide, _) if ![a, b].into_iter().filter_map(Operand::tensor).any(Tensor::is_meta) => {
+            let t = super::ops::binary_op(floor, a, b, Output::New)?;
+            Ok(Decided { shape: t.sizes().into(), strides: t.strides().into(), dtype: t.dtype(), device: t.device() })
+        }
+        (MetaRule::FloorDivide, _) => floor_divide(a, b),
+        (MetaRule::Div, BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }) => floor_divide(a, b),
+        (MetaRule::Div, BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) }) => trunc_divide(a, b),
+        (MetaRule::AddSub, BinaryOp::Add { alpha }) => add_sub(a, b, alpha, false),
+        (MetaRule::AddSub, BinaryOp::Sub { alpha }) => add_sub(a, b, alpha, true),
+        _ => {
+            let config = op.iter_config();
+            let kind = if config.promote_integer_inputs_to_float {
+                PromotionKind::IntToFloat
+            } else if config.static_dtype == Some(DType::Bool) {
+                PromotionKind::AlwaysBool
+            } else {
+                PromotionKind::Default
+            };
+            elementwise(a, b, kind)
+        }
+    }
+}
+
+/// `_make_elementwise_binary_reference` over one primitive (mul, maximum, minimum, comparisons, true division):
+/// promotion, broadcast, the primitive's device check and layout.
+fn elementwise(a: &Operand, b: &Operand, kind: PromotionKind) -> Result<Decided> {
+    let p = Promoted::new(a, b, kind)?;
+    let device = p.prim_device()?;
+    Decided::new(p.shape.clone(), &p.prim_layout(), p.result, device)
+}
+
+/// Whether a number equals 1 as Python compares it (`True`, `1.0` and `1+0j` do).
+fn is_one(s: &Scalar) -> bool {
+    match *s {
+        Scalar::Bool(b) => b,
+        Scalar::Int(i) => i == 1,
+        Scalar::UInt(_) => false,
+        Scalar::Float(f) => f == 1.0,
+        Scalar::Complex(c) => c.re == 1.0 && c.im == 0.0,
+    }
+}
+
+/// `_refs.add` / `_refs.sub`: promotion, broadcast, sub's bool check (M12), alpha's type check (M11) and its
+/// product with `b` (laid out alone), the primitive.
+fn add_sub(a: &Operand, b: &Operand, alpha: Scalar, subtract: bool) -> Result<Decided> {
+    let p = Promoted::new(a, b, PromotionKind::Default)?;
+    if subtract && p.both_tensors() && p.compute == DType::Bool {
+        return Err(Error::NotImplemented(SUB_BOOL_MSG.into()));
+    }
+    // add checks a given alpha; sub one that is not 1 (`alpha=1` of add is taken as no alpha, see the module doc)
+    let given = if subtract { !is_one(&alpha) } else { alpha != Scalar::Int(1) };
+    let mut args: SmallVec<[PrimArg; 2]> = SmallVec::new();
+    args.extend(p.inputs[0].prim_arg());
+    if let Some(b_arg) = p.inputs[1].prim_arg() {
+        args.push(if given { prim_output(&p.shape, &[&b_arg]) } else { b_arg });
+    }
+    if given {
+        let (alpha_type, python_type) = (r::number_category(&alpha), p.compute.category());
+        if (subtract || python_type != Category::Bool) && alpha_type > python_type {
+            return Err(Error::Value(format!(
+                "alpha argument of type {} cannot be safely cast to type {}!",
+                r::python_type_name(alpha_type),
+                r::python_type_name(python_type)
+            )));
+        }
+    }
+    if given && p.compute == DType::Bool && !matches!(alpha, Scalar::Bool(_)) {
+        // `prims.mul(b, alpha)` of a `b` with data runs its kernel, which promotes bool times a number; the
+        // primitive's dtype check then refuses the product (before its device check)
+        if !matches!(p.inputs[0], Input::Number(_)) && b.tensor().is_some_and(|t| !t.is_meta()) {
+            let product = crate::promotion::scalar_dtype(&alpha);
+            runtime_err!("Tensor with dtype {product} is not the expected dtype of {}!", DType::Bool)
+        }
+    }
+    let device = p.prim_device()?;
+    if subtract && !device.is_meta() && p.compute == DType::Bool {
+        // the primitive subtracts on the CPU, whose kernel refuses bools
+        return Err(Error::NotImplemented(SUB_BOOL_MSG.into()));
+    }
+    let refs: SmallVec<[&PrimArg; 2]> = args.iter().collect();
+    Decided::new(p.shape.clone(), &prim_output(&p.shape, &refs), p.result, device)
+}
+
+/// `trunc_divide`: `prims.div` for integers, `trunc(prims.div(a, b))` for every other dtype (bool and complex
+/// included), whose unary step lays the result out again from the quotient alone.
+fn trunc_divide(a: &Operand, b: &Operand) -> Result<Decided> {
+    let p = Promoted::new(a, b, PromotionKind::Default)?;
+    let device = p.prim_device()?;
+    if device.is_cpu() {
+        // the primitives compute on the CPU (the first operand is then a number): an integral one truncates there
+        match p.compute {
+            DType::Bool => {
+                return Err(Error::NotImplemented("\"div_trunc_cpu\" not implemented for 'Bool'".into()));
+            }
+            d if d.is_integral(false) && p.divisor_has_zero()? => return Err(zero_division()),
+            d if d.is_complex() => {
+                return Err(Error::NotImplemented("trunc is not supported for complex inputs".into()));
+            }
+            _ => {}
+        }
+    }
+    let quotient = p.prim_layout();
+    let layout = if p.compute.is_integral(false) { quotient } else { prim_output(&p.shape, &[&quotient]) };
+    Decided::new(p.shape.clone(), &layout, p.result, device)
+}
+
+/// `_refs.floor_divide`: promotion and broadcast, numbers made zero-dim tensors on the other operand's device, a
+/// divisor on another device than a non-CPU dividend moved to it (M15 for a CPU dividend), then the computation
+/// dtype's branch (M16 for bool and complex).
+fn floor_divide(a: &Operand, b: &Operand) -> Result<Decided> {
+    let p = Promoted::new(a, b, PromotionKind::Default)?;
+    let device = match (p.inputs[0].device(), p.inputs[1].device()) {
+        (None, None) => Device::cpu(),
+        (Some(d), None) | (None, Some(d)) => d,
+        (Some(da), Some(db)) if da != db && da.is_cpu() => runtime_err!(
+            "Expected divisor (b) to be on the same device ({da}) as dividend (a), but it is found on {db}!"
+        ),
+        (Some(da), Some(_)) => da,
+    };
+    let arg = |i: &Input<'_>| i.prim_arg().unwrap_or(PrimArg::ZeroDim);
+    let (pa, pb) = (arg(&p.inputs[0]), arg(&p.inputs[1]));
+    let layout = if p.compute.is_floating_point() {
+        floor_divide_float_layout(&p.shape, &pa, &pb)
+    } else if p.compute.is_integral(false) {
+        if device.is_cpu() && p.divisor_has_zero()? {
+            return Err(zero_division());
+        }
+        floor_divide_integer_layout(&p.shape, &pa.broadcast(&p.shape), &pb.broadcast(&p.shape), p.compute.is_signed())
+    } else {
+        runtime_err!("{} not supported for floor_divide", p.compute)
+    };
+    Decided::new(p.shape.clone(), &layout, p.result, device)
+}
+
+/// The layout of `_floor_divide_integer(a, b)` over broadcast operands: `prims.div(a, b)` for unsigned dtypes, else
+/// the quotient minus `(signbit(a) != signbit(b)).logical_and(fmod(a, b) != 0)` converted to the dtype (a
+/// conversion that keeps the dense strides of its input).
+fn floor_divide_integer_layout(shape: &[usize], a: &PrimArg, b: &PrimArg, signed: bool) -> PrimArg {
+    let p = |args: &[&PrimArg]| prim_output(shape, args);
+    let quotient = p(&[a, b]);
+    if !signed {
+        return quotient;
+    }
+    let signs_differ = p(&[&p(&[a]), &p(&[b])]);
+    let remainder_nonzero = p(&[&p(&[a, b])]);
+    let offset = p(&[&signs_differ, &remainder_nonzero]);
+    p(&[&quotient, &offset])
+}
+
+/// The layout of `_floor_divide_float(a, b)`, replayed primitive by primitive (each reference broadcasts its own
+/// operands: a zero-dim one counts with stride 0 among others, and stays zero-dim alone).
+fn floor_divide_float_layout(shape: &[usize], a: &PrimArg, b: &PrimArg) -> PrimArg {
+    let p = |args: &[&PrimArg]| prim_output(shape, args);
+    // mod = fmod(a, b); div = true_divide(sub(a, mod), b)
+    let modulo = p(&[a, b]);
+    let div = p(&[&p(&[a, &modulo]), b]);
+    // mask = bitwise_and(ne(mod, 0), bitwise_xor(lt(a, 0), lt(b, 0))); div = where(mask, sub(div, 1), div)
+    let different_signs = p(&[&p(&[a]), &p(&[b])]);
+    let mask = p(&[&p(&[&modulo]), &different_signs]);
+    let div = p(&[&mask, &p(&[&div]), &div]);
+    // floor_div = floor(div); floor_div = where(gt(sub(div, floor_div), 0.5), add(floor_div, 1), floor_div)
+    let floor_div = p(&[&div]);
+    let mask = p(&[&p(&[&div, &floor_div])]);
+    let floor_div = p(&[&mask, &p(&[&floor_div]), &floor_div]);
+    // basic_div = true_divide(a, b); copysign(zero, basic_div) broadcasts the zero-dim zero first, then is
+    // where(signbit(basic_div), neg(abs(zero)), abs(zero))
+    let basic_div = p(&[a, b]);
+    let zero = match &basic_div {
+        PrimArg::ZeroDim => PrimArg::ZeroDim,
+        PrimArg::Strided(_) => PrimArg::ZeroDim.broadcast(shape),
+    };
+    let abs_zero = p(&[&zero]);
+    let copysign = p(&[&p(&[&basic_div]), &p(&[&abs_zero]), &abs_zero]);
+    // floor_div = where(ne(div, 0), floor_div, copysign); where(ne(b, 0), floor_div, basic_div)
+    let floor_div = p(&[&p(&[&div]), &floor_div, &copysign]);
+    p(&[&p(&[b]), &floor_div, &basic_div])
+}
+
+/// The in-place forms: their meta registrations (`add_`, `sub_`, `mul_`, `div_`) or `_make_inplace`. Returns the
+/// target, untouched.
+fn in_place(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Tensor> {
+    let Operand::Tensor(target) = a else { runtime_err!("an in-place operation needs a tensor as its first operand") };
+    let other_shape: SmallVec<[&[usize]; 1]> = b.tensor().map(Tensor::sizes).into_iter().collect();
+    match (op.info().meta_inplace, op) {
+        (MetaInPlace::BinopAlpha, _) => {
+            // `meta_binop_inplace_alpha`: no alpha, device, complex or bool-subtraction check
+            let floatic = match b {
+                Operand::Tensor(t) => t.dtype().is_floating_point(),
+                Operand::Scalar(s) => matches!(s, Scalar::Float(_)),
+            };
+            let booleanic = match b {
+                Operand::Tensor(t) => t.dtype() == DType::Bool,
+                Operand::Scalar(s) => matches!(s, Scalar::Bool(_)),
+            };
+            if target.dtype().is_integral(false) && floatic {
+                runtime_err!(
+                    "Promotion of int.add/sub_(float) in in-place ops are not possible due to element size change."
+                )
+            }
+            if target.dtype() == DType::Bool && !booleanic {
+                runtime_err!(
+                    "Promotion of bool.add/sub_(others) in in-place ops are not possible due to element size change."
+                )
+            }
+            check_inplace_broadcast(target.sizes(), &other_shape)?;
+        }
+        // `meta_binop_inplace`: the shapes only
+        (MetaInPlace::Binop, _) => check_inplace_broadcast(target.sizes(), &other_shape)?,
+        (MetaInPlace::Div, BinaryOp::Div { rounding_mode: None }) => {
+            // `meta_div_inplace`: the true division's result dtype must cast safely, before the shapes
+            let (_, result) =
+                elementwise_dtypes(&[a.promotion_class(), b.promotion_class()], PromotionKind::IntToFloat);
+            if !can_safe_cast_to(target.dtype(), result) {
+                runtime_err!("result type {result} can't be cast to the desired output type {}", target.dtype())
+            }
+            check_inplace_broadcast(target.sizes(), &other_shape)?;
+        }
+        _ => {
+            // `_make_inplace(fn)`: the shapes first, then `fn(a, b, out=a)` (`floor_divide_` takes the reference,
+            // not the decomposition)
+            check_inplace_broadcast(target.sizes(), &other_shape)?;
+            let op = match op {
+                BinaryOp::FloorDivide => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
+                other => other,
+            };
+            functional(op, a, b)?.check_copy_into(target)?;
+        }
+    }
+    Ok(target.clone())
+}
+
+/// `_refs.neg` on `a`: promotion (float16 and bfloat16 computed in float32), the bool check (M13), the primitive.
+fn neg_result(a: &Tensor) -> Result<Decided> {
+    let dtype = a.dtype();
+    let compute = dtype.compute_dtype();
+    if dtype == DType::Bool {
+        return Err(Error::NotImplemented(NEG_BOOL_MSG.into()));
+    }
+    let layout = if is_cpu_scalar(a) {
+        PrimArg::ZeroDim
+    } else {
+        let strides: Dims =
+            if compute == dtype { a.strides().into() } else { r::converted_strides(a.sizes(), a.strides()) };
+        prim_output(a.sizes(), &[&PrimArg::Strided(strides)])
+    };
+    Decided::new(a.sizes().into(), &layout, dtype, a.device())
+}

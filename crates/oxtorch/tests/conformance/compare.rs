@@ -1,0 +1,215 @@
+//! compare.json: `maximum`, `minimum` and the comparisons `eq ne lt le gt ge`, between every pair of operand kinds
+//! and on special values, in place, with `out=`, on strided layouts, on meta tensors and with sparse operands,
+//! compared by the conformance README's rules (exact values; zeros of either sign equal where the case says
+//! `ignore_zero_sign`: the sign PyTorch gives depends on where the element falls in its loop). Its `errors`
+//! section holds Python expressions; the Python runner runs it.
+
+use crate::support::{dtype, expect_eq, same_float, scalar, usizes, Report};
+use oxtorch::dispatch::{binary, AnyOperand, AnyOutput, AnyTensor};
+use oxtorch::op::{BinaryOp, CmpOp};
+use oxtorch::tensor::ops::{binary_op, binary_out};
+use oxtorch::{DType, Device, Operand, Output, Scalar, Tensor};
+use serde_json::Value;
+
+fn op_of(name: &str) -> BinaryOp {
+    match name.trim_end_matches('_') {
+        "maximum" => BinaryOp::Maximum,
+        "minimum" => BinaryOp::Minimum,
+        "eq" => BinaryOp::Compare(CmpOp::Eq),
+        "ne" => BinaryOp::Compare(CmpOp::Ne),
+        "lt" => BinaryOp::Compare(CmpOp::Lt),
+        "le" => BinaryOp::Compare(CmpOp::Le),
+        "gt" => BinaryOp::Compare(CmpOp::Gt),
+        "ge" => BinaryOp::Compare(CmpOp::Ge),
+        other => panic!("unknown op {other}"),
+    }
+}
+
+/// A tensor the data describes: 1-D `values`, a zero-dim `value`, or `shape`/`stride` with row-major `values`, on
+/// the CPU or (`"device": "meta"`) on meta.
+fn tensor(v: &Value) -> Tensor {
+    let dt = dtype(&v["dtype"]);
+    let device = if v["device"] == "meta" { Device::meta() } else { Device::cpu() };
+    let (shape, values): (Vec<usize>, Vec<Scalar>) = match v["kind"].as_str().unwrap_or_default() {
+        "zerodim" => (vec![], v.get("value").map(|x| vec![scalar(x)]).unwrap_or_default()),
+        _ => {
+            let values: Vec<Scalar> =
+                v["values"].as_array().map(|a| a.iter().map(scalar).collect()).unwrap_or_default();
+            let shape = if v["shape"].is_null() { vec![values.len()] } else { usizes(&v["shape"]) };
+            (shape, values)
+        }
+    };
+    let strides =
+        if v["stride"].is_null() { oxtorch::shape::contiguous_strides(&shape).to_vec() } else { usizes(&v["stride"]) };
+    if !device.is_cpu() {
+        return oxtorch::empty_strided(&shape, &strides, (dt, device)).expect("meta operand");
+    }
+    // the storage the strides address, each element written at its offset (expanded ones share one)
+    let len = oxtorch::shape::required_storage_len(&shape, &strides, 0).max(1);
+    let mut flat = vec![Scalar::Int(0); len];
+    for (i, v) in values.iter().enumerate() {
+        let (mut rest, mut at) = (i, 0);
+        for (&n, &st) in shape.iter().zip(&strides).rev() {
+            at += (rest % n) * st;
+            rest /= n;
+        }
+        flat[at] = *v;
+    }
+    let storage = oxtorch::tensor(flat, dt).expect("values");
+    storage.as_strided(&shape, &strides, Some(0)).expect("strided operand")
+}
+
+/// An operand: a tensor or a Python number.
+fn operand(v: &Value) -> Operand {
+    match v["kind"].as_str().unwrap_or_default() {
+        "tensor" | "zerodim" => Operand::Tensor(tensor(v)),
+        _ => Operand::Scalar(match (v["type"].as_str().unwrap_or_default(), scalar(&v["value"])) {
+            ("float", s) => Scalar::Float(s.to_f64()),
+            (_, s) => s,
+        }),
+    }
+}
+
+/// Compares values exactly (NaN equals NaN; with `ignore_zero_sign`, -0.0 equals 0.0).
+fn compare_values(got: &Tensor, want: &Value, ignore_zero_sign: bool) -> Result<(), String> {
+    let got = got.to_scalars().map_err(|e| e.to_string())?;
+    let want: Vec<Scalar> = want.as_array().map(|a| a.iter().map(scalar).collect()).unwrap_or_default();
+    if got.len() != want.len() {
+        return Err(format!("values: got {} elements, want {}", got.len(), want.len()));
+    }
+    let same = |a: f64, b: f64| same_float(a, b) || (ignore_zero_sign && a == 0.0 && b == 0.0);
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        let ok = match (g, w) {
+            (Scalar::Float(a), Scalar::Float(b)) => same(*a, *b),
+            (Scalar::Complex(a), Scalar::Complex(b)) => same(a.re, b.re) && same(a.im, b.im),
+            (a, b) => a == b,
+        };
+        if !ok {
+            return Err(format!("value {i}: got {g:?}, want {w:?} (all: {got:?})"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks an outcome against a case's `result` (dtype, shape, and what else it records) or `error`.
+fn check(case: &Value, outcome: oxtorch::Result<Tensor>) -> Result<(), String> {
+    match (outcome, case.get("error")) {
+        (Err(e), Some(_)) => {
+            let (want_kind, want_message) = (case["error"].as_str().unwrap_or_default(), case["message"].as_str());
+            expect_eq("error class", e.kind_name(), want_kind)?;
+            let want = want_message.unwrap_or_default().replace("torch.", "oxtorch.");
+            if want.contains("not implemented for") {
+                // the reference's internal kernel names: only the error itself is required
+                return Ok(());
+            }
+            // the recorder kept each message's first line
+            expect_eq("message", e.message().lines().next().unwrap_or_default(), want.as_str())
+        }
+        (Ok(t), Some(_)) => {
+            Err(format!("expected {} ({}), got a {} result", case["error"], case["message"], t.dtype()))
+        }
+        (Err(e), None) => Err(format!("unexpected error {}: {e}", e.kind_name())),
+        (Ok(t), None) => {
+            let want = &case["result"];
+            expect_eq("dtype", t.dtype(), dtype(&want["dtype"]))?;
+            expect_eq("shape", t.sizes().to_vec(), usizes(&want["shape"]))?;
+            if !want["stride"].is_null() {
+                expect_eq("stride", t.strides().to_vec(), usizes(&want["stride"]))?;
+            }
+            if want["device"] == "meta" {
+                return expect_eq("device", t.device(), Device::meta());
+            }
+            compare_values(&t, &want["values"], case["ignore_zero_sign"].as_bool().unwrap_or(false))
+        }
+    }
+}
+
+/// `torch.<op>(lhs, rhs)`, `lhs.<op>_(rhs)` or `torch.<op>(lhs, rhs, out=out)`.
+fn run_form(case: &Value, op: BinaryOp) -> oxtorch::Result<Tensor> {
+    let (lhs, rhs) = (operand(&case["lhs"]), operand(&case["rhs"]));
+    match case["form"].as_str().unwrap_or("new") {
+        "inplace" => binary_op(op, &lhs, &rhs, Output::InPlace),
+        "out" => {
+            let mut out = tensor(&case["out"]);
+            binary_out(op, lhs, rhs, &mut out).map(|_| out)
+        }
+        _ => binary_op(op, &lhs, &rhs, Output::New),
+    }
+}
+
+fn describe(section: &str, case: &Value) -> String {
+    let mut c = case.clone();
+    if let Some(m) = c.as_object_mut() {
+        m.remove("result");
+        m.remove("message");
+        m.remove("error");
+    }
+    format!("{section} {c}")
+}
+
+/// Whether a case has a Python int beyond 64 bits, which only Python has (its argument parser raises
+/// `OverflowError`): the Python runner runs those cases.
+fn python_only(case: &Value) -> bool {
+    ["lhs", "rhs", "other"].iter().any(|k| {
+        let v = &case[*k]["value"];
+        v.is_number() && v.as_i64().is_none() && v.as_u64().is_none()
+    })
+}
+
+/// Every section but `errors`.
+pub fn run(data: &Value, report: &mut Report) {
+    for section in ["binary", "special", "layout", "meta"] {
+        for case in data[section].as_array().into_iter().flatten().filter(|c| !python_only(c)) {
+            let default = if case["default_dtype"].is_null() { DType::Float32 } else { dtype(&case["default_dtype"]) };
+            oxtorch::set_default_dtype(default).expect("floating default dtype");
+            let outcome = run_form(case, op_of(case["op"].as_str().unwrap_or_default()));
+            report.check(describe(section, case), check(case, outcome));
+        }
+    }
+    oxtorch::set_default_dtype(DType::Float32).expect("float32");
+    for case in data["inplace"].as_array().into_iter().flatten() {
+        let op = op_of(case["op"].as_str().unwrap_or_default());
+        let Operand::Tensor(target) = operand(&case["self"]) else { panic!("self must be a tensor") };
+        let outcome = target.binary_(op, operand(&case["other"]));
+        report.check(describe("inplace", case), check(case, outcome));
+    }
+    for case in data["out"].as_array().into_iter().flatten() {
+        let op = op_of(case["op"].as_str().unwrap_or_default());
+        let mut out = oxtorch::empty(&usizes(&case["out_shape"]), dtype(&case["out_dtype"])).expect("out");
+        let outcome = binary_out(op, operand(&case["lhs"]), operand(&case["rhs"]), &mut out).map(|_| out);
+        report.check(describe("out", case), check(case, outcome));
+    }
+    for case in data["sparse"].as_array().into_iter().flatten() {
+        let op = op_of(case["op"].as_str().unwrap_or_default());
+        let outcome = run_sparse(case, op).and_then(|t| match t {
+            AnyTensor::SparseCoo(s) => s.to_dense(),
+            other => other.into_strided(),
+        });
+        report.check(describe("sparse", case), check(case, outcome));
+    }
+}
+
+/// A tensor of any layout the data describes.
+fn any_tensor(v: &Value) -> AnyTensor {
+    match v["kind"].as_str().unwrap_or_default() {
+        "sparse" => AnyTensor::SparseCoo(crate::sparse::sparse_of(v)),
+        _ => AnyTensor::Strided(tensor(v)),
+    }
+}
+
+/// A case with sparse operands, through the dispatch.
+fn run_sparse(case: &Value, op: BinaryOp) -> oxtorch::Result<AnyTensor> {
+    let any = |v: &Value| match v["kind"].as_str().unwrap_or_default() {
+        "sparse" | "tensor" | "zerodim" => AnyOperand::Tensor(any_tensor(v)),
+        _ => AnyOperand::from(operand(v)),
+    };
+    let (lhs, rhs) = (any(&case["lhs"]), any(&case["rhs"]));
+    match case["form"].as_str().unwrap_or_default() {
+        "inplace" => binary(op, &lhs, &rhs, AnyOutput::InPlace),
+        "out" => {
+            let mut slot = any_tensor(&case["out"]);
+            binary(op, &lhs, &rhs, AnyOutput::Out(&mut slot))
+        }
+        _ => binary(op, &lhs, &rhs, AnyOutput::New),
+    }
+}
