@@ -807,7 +807,8 @@ class Gen:
         return None
 
     def intdiv_hazard(self, op, a, b) -> bool:
-        """PyTorch dies with SIGFPE on int32/int64 min divided by -1 with a rounding mode (deviation 3)."""
+        """PyTorch dies with SIGFPE on int32/int64 min divided by -1 (or a number that wraps to -1) with a rounding
+        mode (deviation 3)."""
         if op not in ("div_trunc", "div_floor", "floor_divide"):
             return False
         torch = self.torch
@@ -829,7 +830,8 @@ class Gen:
 
         a_min = has(av, lambda x: (x == -(2**31)) | (x == -(2**63)) if x.dtype in (torch.int32, torch.int64)
                     else x != x, lambda n: n in (-(2**31), -(2**63)))
-        b_m1 = has(bv, lambda x: x == -1, lambda n: n == -1)
+        # a Python int divisor is cast to the dividend's dtype first: 2**63 - 1 wraps to -1 in int32 (seed 20403089)
+        b_m1 = has(bv, lambda x: x == -1, lambda n: n % 2**32 == 2**32 - 1)
         return a_min and b_m1
 
     def out_growth_deviation(self, out, shape):

@@ -6,6 +6,7 @@
 use crate::args::{self, int_arg, options, sequence_ints};
 use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
 use crate::errors::ResultExt;
+use crate::signature::{Parsed, Parser};
 use crate::value::PyTensor;
 use oxtorch::factories::{self, FactoryOptions, LikeFill};
 use oxtorch::{AnyOperand, AnyTensor, Scalar, Tensor, TensorOptions};
@@ -301,7 +302,7 @@ fn split_global_keywords<'py>(
 
 /// The factory keywords of a parsed call, as the core's options.
 fn parsed_factory_options(
-    parsed: &args::Parsed<'_>,
+    parsed: &Parsed<'_, '_>,
     placement: Option<&Bound<'_, PyAny>>,
     sbp: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<FactoryOptions<'static>> {
@@ -320,7 +321,7 @@ fn parsed_factory_options(
 }
 
 /// The `out=` tensor of a parsed call.
-fn parsed_out<'py>(parsed: &args::Parsed<'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
+fn parsed_out<'py>(parsed: &Parsed<'_, 'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
     Ok(parsed.get("out").map(|o| o.cast::<PyTensor>().cloned()).transpose()?)
 }
 
@@ -336,7 +337,8 @@ pub fn arange(py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'
         format!("Number start, Number end, Number step = 1, *, Tensor out = None, {FACTORY_KEYWORDS}"),
     ];
     let signatures: Vec<&str> = signatures.iter().map(String::as_str).collect();
-    let parsed = args::parse("arange", &signatures, args, kwargs.as_ref(), false)?;
+    let parser = Parser::plain("arange", &signatures);
+    let parsed = parser.parse(args, kwargs.as_ref())?;
     let bound = |name| parsed.get(name).map(number_value).transpose();
     let end = bound("end")?.unwrap_or(Scalar::Int(0));
     let start = bound("start")?.unwrap_or(Scalar::Int(0));
@@ -371,7 +373,8 @@ pub fn linspace(
             .map(|(s, e)| format!("{s} start, {e} end, int steps, *, Tensor out = None, {FACTORY_KEYWORDS}"))
             .collect();
     let signatures: Vec<&str> = signatures.iter().map(String::as_str).collect();
-    let parsed = args::parse("linspace", &signatures, args, kwargs, false)?;
+    let parser = Parser::plain("linspace", &signatures);
+    let parsed = parser.parse(args, kwargs)?;
     let bound = |name| parsed.get(name).map(linspace_bound).transpose();
     let (start, end) = (bound("start")?, bound("end")?);
     let (Some(start), Some(end), Some(steps)) = (start, end, parsed.get("steps")) else {
@@ -754,60 +757,28 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// `torch.result_type(tensor, other)`: the dtype arithmetic on the two operands (tensors or numbers) would
-/// produce. The arguments bind as PyTorch's four overloads name them: `(tensor, other)` with `tensor` a
-/// Tensor, `(scalar, tensor)` with `tensor` a Tensor, and `(scalar1, scalar2)`.
+/// produce, with PyTorch's four signatures.
 #[pyfunction]
 #[pyo3(signature = (*args, **kwargs))]
-fn result_type(
-    py: Python<'_>,
-    args: &Bound<'_, pyo3::types::PyTuple>,
-    kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
-) -> PyResult<Py<PyDType>> {
-    let is_tensor = |o: &Bound<'_, PyAny>| o.is_instance_of::<crate::value::PyTensor>();
-    // (parameter names, whether each must be a tensor: Some(true) tensor, Some(false) number, None either)
-    let overloads: [([&str; 2], [Option<bool>; 2]); 3] = [
-        (["tensor", "other"], [Some(true), None]),
-        (["scalar", "tensor"], [Some(false), Some(true)]),
-        (["scalar1", "scalar2"], [Some(false), Some(false)]),
+fn result_type(py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyDType>> {
+    const SIGNATURES: [&str; 4] = [
+        "Tensor tensor, Tensor other",
+        "Number scalar, Tensor tensor",
+        "Tensor tensor, Number other",
+        "Number scalar1, Number scalar2",
     ];
-    for (names, kinds) in overloads {
-        let mut bound: [Option<Bound<'_, PyAny>>; 2] = [None, None];
-        if args.len() > 2 {
-            break;
-        }
-        for (i, a) in args.iter().enumerate() {
-            bound[i] = Some(a);
-        }
-        let mut ok = true;
-        if let Some(k) = kwargs {
-            for (name, v) in k.iter() {
-                let name: String = name.extract()?;
-                match names.iter().position(|n| *n == name) {
-                    Some(i) if bound[i].is_none() => bound[i] = Some(v),
-                    _ => ok = false,
-                }
-            }
-        }
-        let fits = |o: &Option<Bound<'_, PyAny>>, kind: Option<bool>| match (o, kind) {
-            (None, _) => false,
-            (Some(o), Some(true)) => is_tensor(o),
-            (Some(o), Some(false)) => !is_tensor(o),
-            (Some(_), None) => true,
-        };
-        if ok && fits(&bound[0], kinds[0]) && fits(&bound[1], kinds[1]) {
-            let mut ops = Vec::new();
-            for o in bound.iter().flatten() {
-                ops.push(match crate::args::operand(o)? {
-                    oxtorch::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
-                    oxtorch::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
-                    oxtorch::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
-                });
-            }
-            return crate::attributes::dtype_object(py, oxtorch::result_type(&ops).py()?);
-        }
+    let parser = Parser::plain("result_type", &SIGNATURES);
+    let parsed = parser.parse(args, kwargs)?;
+    let names: [[&str; 2]; 4] =
+        [["tensor", "other"], ["scalar", "tensor"], ["tensor", "other"], ["scalar1", "scalar2"]];
+    let mut operands = Vec::new();
+    for name in names[parsed.overload] {
+        let value = parsed.get(name).ok_or_else(|| PyTypeError::new_err("result_type(): missing argument"))?;
+        operands.push(match args::operand(value)? {
+            oxtorch::Operand::Tensor(t) if t.dim() == 0 => oxtorch::promotion::Operand::ZeroDim(t.dtype()),
+            oxtorch::Operand::Tensor(t) => oxtorch::promotion::Operand::Dimensioned(t.dtype()),
+            oxtorch::Operand::Scalar(s) => oxtorch::promotion::Operand::Scalar(s),
+        });
     }
-    Err(pyo3::exceptions::PyTypeError::new_err(
-        "result_type() received an invalid combination of arguments - expected (Tensor tensor, Tensor other), \
-         (Tensor tensor, Number other), (Number scalar, Tensor tensor) or (Number scalar1, Number scalar2)",
-    ))
+    crate::attributes::dtype_object(py, oxtorch::result_type(&operands).py()?)
 }

@@ -1,6 +1,6 @@
 //! Global tensors in Python, as OneFlow spells them: `oxtorch.placement`, the `oxtorch.sbp.sbp` objects, the
 //! `oxtorch.env` functions, the global methods and properties of `oxtorch.Tensor` (`to_global`, `to_local`,
-//! `is_global`, `placement`, `sbp`), global arithmetic, and the factories' `placement=` / `sbp=` keywords.
+//! `is_global`, `placement`, `sbp`), and the factories' `placement=` / `sbp=` keywords.
 //!
 //! Every global tensor created from Python lives in the process's default world: the MPI job that launched the
 //! process (`mpirun -n 4 python script.py`), or a world of one rank.
@@ -9,7 +9,7 @@ use crate::errors::ResultExt;
 use crate::value::{PyTensor, TensorValue};
 use oxtorch::global::comm;
 use oxtorch::global::{GlobalTensor, NdSbp, Placement, Sbp, World};
-use oxtorch::{Scalar, Tensor, TensorOptions};
+use oxtorch::{Tensor, TensorOptions};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
@@ -323,63 +323,6 @@ pub fn wrap(g: GlobalTensor) -> PyTensor {
 }
 
 // ----- factories -----
-
-/// A global factory with `placement=` and `sbp=`.
-pub fn factory(
-    name: &str,
-    size: &[usize],
-    options: TensorOptions,
-    placement: &Placement,
-    sbp: &[Sbp],
-    generator: Option<&mut oxtorch::Generator>,
-) -> PyResult<PyTensor> {
-    let w = world()?;
-    let g = match name {
-        "zeros" | "empty" => GlobalTensor::zeros(&w, size, options, placement, sbp),
-        "ones" => GlobalTensor::ones(&w, size, options, placement, sbp),
-        "rand" => GlobalTensor::rand(&w, size, options, generator, placement, sbp),
-        "randn" => GlobalTensor::randn(&w, size, options, generator, placement, sbp),
-        other => return Err(PyRuntimeError::new_err(format!("{other} does not take placement= and sbp="))),
-    };
-    g.py().map(wrap)
-}
-
-/// `oxtorch.full(size, value, placement=, sbp=)`.
-pub fn full(
-    size: &[usize],
-    value: Scalar,
-    options: TensorOptions,
-    placement: &Placement,
-    sbp: &[Sbp],
-) -> PyResult<PyTensor> {
-    GlobalTensor::full(&world()?, size, value, options, placement, sbp).py().map(wrap)
-}
-
-/// `oxtorch.arange(..., placement=, sbp=)`.
-pub fn arange(
-    start: Scalar,
-    end: Scalar,
-    step: Scalar,
-    options: TensorOptions,
-    placement: &Placement,
-    sbp: &[Sbp],
-) -> PyResult<PyTensor> {
-    GlobalTensor::arange(&world()?, start, end, step, options, placement, sbp).py().map(wrap)
-}
-
-/// `oxtorch.randint(..., placement=, sbp=)`.
-#[allow(clippy::too_many_arguments)]
-pub fn randint(
-    low: i64,
-    high: i64,
-    size: &[usize],
-    options: TensorOptions,
-    generator: Option<&mut oxtorch::Generator>,
-    placement: &Placement,
-    sbp: &[Sbp],
-) -> PyResult<PyTensor> {
-    GlobalTensor::randint(&world()?, low, high, size, options, generator, placement, sbp).py().map(wrap)
-}
 
 /// `oxtorch.tensor(data, placement=, sbp=)`: `data` is the logical value (the placement's first rank's copy wins).
 pub fn tensor(data: &Tensor, placement: &Placement, sbp: &[Sbp]) -> PyResult<PyTensor> {

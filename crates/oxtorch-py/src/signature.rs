@@ -9,9 +9,13 @@
 //! indices, int dim=0"`, `*` before keyword-only parameters, `?` after a type that takes None. Types: `Tensor`,
 //! `int` (an int, a NumPy integer or a 0-dim integer tensor), `SymInt` (also anything with `__index__`, and a
 //! one-element integer tensor), `int[]` / `SymInt[]` (a tuple or list whose first element is a `SymInt`; varargs
-//! when it is the only positional parameter), `MemoryFormat`.
+//! when it is the only positional parameter), `MemoryFormat`, and those of the factories and conversions: `Number`
+//! (a Python or NumPy number, or a zero-dim tensor), `bool`, `ScalarType` / `torch.dtype`, `Device` /
+//! `torch.device`, `Layout` / `torch.layout`. A default is written `name=default` or `name = default`.
 
-use crate::attributes::PyMemoryFormat;
+use crate::args::{is_number, python_scalar_type};
+use crate::attributes::{PyDType, PyLayout, PyMemoryFormat};
+use crate::device::PyDevice;
 use crate::value::PyTensor;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,9 +26,14 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Tensor,
+    Number,
+    Bool,
     Int,
     SymInt,
     IntList,
+    Dtype,
+    Device,
+    Layout,
     MemoryFormat,
 }
 
@@ -32,10 +41,15 @@ impl Kind {
     fn parse(name: &str) -> Kind {
         match name {
             "Tensor" => Kind::Tensor,
+            "Number" | "Scalar" => Kind::Number,
+            "bool" => Kind::Bool,
             "int" => Kind::Int,
             "SymInt" => Kind::SymInt,
             "int[]" | "SymInt[]" => Kind::IntList,
-            "MemoryFormat" => Kind::MemoryFormat,
+            "ScalarType" | "torch.dtype" => Kind::Dtype,
+            "Device" | "torch.device" => Kind::Device,
+            "Layout" | "torch.layout" => Kind::Layout,
+            "MemoryFormat" | "torch.memory_format" => Kind::MemoryFormat,
             other => panic!("unknown parameter type {other}"),
         }
     }
@@ -44,8 +58,13 @@ impl Kind {
     fn name(self) -> &'static str {
         match self {
             Kind::Tensor => "Tensor",
+            Kind::Number => "Number",
+            Kind::Bool => "bool",
             Kind::Int | Kind::SymInt => "int",
             Kind::IntList => "tuple of ints",
+            Kind::Dtype => "oxtorch.dtype",
+            Kind::Device => "oxtorch.device",
+            Kind::Layout => "oxtorch.layout",
             Kind::MemoryFormat => "oxtorch.memory_format",
         }
     }
@@ -75,6 +94,8 @@ pub struct Signature {
     params: Vec<Param>,
     min_args: usize,
     max_pos_args: usize,
+    /// A `Tensor` parameter takes a Python number too (PyTorch's `should_allow_numbers_as_tensors`).
+    numbers_as_tensors: bool,
 }
 
 /// The values a call binds to a signature's parameters (None: not given, or None for a parameter taking None).
@@ -91,7 +112,7 @@ impl Signature {
             }
             let (ty, rest) = item.split_once(' ').unwrap_or_else(|| panic!("bad parameter {item:?}"));
             let (name, default) = match rest.split_once('=') {
-                Some((n, d)) => (n, Some(d.to_owned())),
+                Some((n, d)) => (n.trim(), Some(d.trim().to_owned())),
                 None => (rest, None),
             };
             let (ty, nullable) = match ty.strip_suffix('?') {
@@ -103,7 +124,7 @@ impl Signature {
         }
         let min_args = params.iter().filter(|p| !p.optional()).count();
         let max_pos_args = params.iter().filter(|p| !p.keyword_only).count();
-        Signature { name, params, min_args, max_pos_args }
+        Signature { name, params, min_args, max_pos_args, numbers_as_tensors: false }
     }
 
     /// PyTorch's `FunctionSignature::toString`: `(Tensor input, int dim = 0)`.
@@ -117,9 +138,6 @@ impl Signature {
                 keyword_seen = true;
             }
             s.push_str(p.kind.name());
-            if p.allow_none && p.default.as_deref() != Some("None") {
-                s.push('?');
-            }
             s.push(' ');
             s.push_str(&p.name);
             if let Some(d) = &p.default {
@@ -166,7 +184,9 @@ impl Signature {
                 None if param.optional() => values.push(None),
                 Some(o) if o.is_none() && param.allow_none => values.push(None),
                 None => return if raise { Err(self.missing_args(i)) } else { Ok(None) },
-                Some(o) if check(param.kind, o, &mut failed_idx)? => values.push(Some(o.clone())),
+                Some(o) if check(param.kind, o, self.numbers_as_tensors, &mut failed_idx)? => {
+                    values.push(Some(o.clone()))
+                }
                 Some(_) if varargs_eligible && is_int_list(args.as_any(), &mut failed_idx)? => {
                     // take all positional arguments as this parameter: permute(1, 2, 3) is permute((1, 2, 3))
                     values.push(Some(args.clone().into_any()));
@@ -301,6 +321,20 @@ impl Parser {
             })
             .collect();
         Parser { name, signatures }
+    }
+
+    /// A parser of signatures written as they are taken (a factory's, a conversion's: no `Tensor input`).
+    pub fn plain(name: &'static str, signatures: &[&str]) -> Parser {
+        Parser::new(name, Form::Method, signatures)
+    }
+
+    /// `Tensor` parameters take Python numbers too (PyTorch's `should_allow_numbers_as_tensors`: `to`, the
+    /// comparison and arithmetic functions).
+    pub fn numbers_as_tensors(mut self) -> Parser {
+        for s in &mut self.signatures {
+            s.numbers_as_tensors = true;
+        }
+        self
     }
 
     /// The first signature the call matches and its values, or PyTorch's `TypeError`.
@@ -566,19 +600,36 @@ fn is_int_list(obj: &Bound<'_, PyAny>, failed_idx: &mut Option<usize>) -> PyResu
 }
 
 /// Whether `obj` can be the argument of a parameter of `kind` (PyTorch's `FunctionParameter::check`).
-fn check(kind: Kind, obj: &Bound<'_, PyAny>, failed_idx: &mut Option<usize>) -> PyResult<bool> {
-    Ok(match kind {
-        Kind::Tensor => obj.is_instance_of::<PyTensor>(),
-        Kind::Int => match obj.cast::<PyTensor>() {
+fn check(
+    kind: Kind,
+    obj: &Bound<'_, PyAny>,
+    numbers_as_tensors: bool,
+    failed_idx: &mut Option<usize>,
+) -> PyResult<bool> {
+    let zero_dim_tensor = |fits: fn(oxtorch::DType) -> bool| -> PyResult<bool> {
+        match obj.cast::<PyTensor>() {
             Ok(t) => {
-                let t = t.borrow();
-                let shaped = t.shaped()?;
-                shaped.dim() == 0 && shaped.dtype().is_integral(false)
+                let shaped = t.borrow().shaped()?.into_owned();
+                Ok(shaped.dim() == 0 && fits(shaped.dtype()))
             }
+            Err(_) => Ok(false),
+        }
+    };
+    Ok(match kind {
+        Kind::Tensor => obj.is_instance_of::<PyTensor>() || numbers_as_tensors && is_number(obj),
+        Kind::Number => is_number(obj) || zero_dim_tensor(|_| true)?,
+        Kind::Bool => obj.is_instance_of::<PyBool>(),
+        Kind::Int => match obj.cast::<PyTensor>() {
+            Ok(_) => zero_dim_tensor(|d| d.is_integral(false))?,
             Err(_) => is_long(obj)?,
         },
         Kind::SymInt => is_int_or_symint(obj)?,
         Kind::IntList => is_int_list(obj, failed_idx)?,
+        Kind::Dtype => obj.extract::<PyDType>().is_ok() || python_scalar_type(obj).is_some(),
+        Kind::Device => {
+            obj.is_instance_of::<PyDevice>() || obj.is_instance_of::<pyo3::types::PyString>() || is_long(obj)?
+        }
+        Kind::Layout => obj.extract::<PyLayout>().is_ok(),
         Kind::MemoryFormat => obj.is_instance_of::<PyMemoryFormat>(),
     })
 }
@@ -612,6 +663,16 @@ pub struct Parsed<'a, 'py> {
 impl<'py> Parsed<'_, 'py> {
     fn param(&self, i: usize) -> &Param {
         &self.signature.params[i]
+    }
+
+    /// The argument of the parameter called `name`: None when left out or given `None` (or not in the signature).
+    pub fn get(&self, name: &str) -> Option<&Bound<'py, PyAny>> {
+        self.signature.params.iter().position(|p| p.name == name).and_then(|i| self.values[i].as_ref())
+    }
+
+    /// A `bool` parameter called `name` (False when left out).
+    pub fn flag(&self, name: &str) -> PyResult<bool> {
+        self.get(name).map_or(Ok(false), |v| v.extract())
     }
 
     fn default_int(&self, i: usize) -> i64 {
@@ -695,10 +756,11 @@ impl<'py> Parsed<'_, 'py> {
                 (None, _) if param.default.as_deref() == Some("None") || param.default.is_none() => {
                     py.None().into_bound(py)
                 }
+                (None, Kind::Bool) => PyBool::new(py, param.default.as_deref() == Some("True")).to_owned().into_any(),
                 (None, _) => self.default_int(i).into_pyobject(py)?.into_any(),
-                (Some(v), Kind::Tensor | Kind::MemoryFormat) => v.clone(),
                 (Some(_), Kind::Int | Kind::SymInt) => self.int(i)?.into_pyobject(py)?.into_any(),
                 (Some(_), Kind::IntList) => PyTuple::new(py, self.int_list(i)?)?.into_any(),
+                (Some(v), _) => v.clone(),
             };
             if !param.keyword_only {
                 positional.push(value);

@@ -30,6 +30,7 @@ macro_rules! binary_rows {
             op: $pat:pat, make: $make:expr,
             kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
             sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
+            check: $check:ident,
             parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],

@@ -5,6 +5,7 @@ use crate::args::{self, int_arg, int_list, operand, sequence_ints, to_sizes};
 use crate::attributes::{dtype_object, PyDType, PyLayout, PyMemoryFormat};
 use crate::device::{device_arg, PyDevice};
 use crate::errors::{to_py, ResultExt};
+use crate::signature::Parser;
 use crate::value::{
     compute, legacy_type_name, scalar_to_py, size_object, tensor_tuple, warn_once, PyTensor, TensorValue,
 };
@@ -710,7 +711,7 @@ impl PyTensor {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyTensor>> {
-        let (options, copy) = args::to_target(args, kwargs)?;
+        let (options, copy) = to_target(args, kwargs)?;
         Self::converted(slf, py, options, copy)
     }
 
@@ -1389,4 +1390,44 @@ fn global_logical<'py>(slf: &Bound<'py, PyTensor>) -> PyResult<Option<Bound<'py,
         _ => return Ok(None),
     };
     Ok(Some(Bound::new(slf.py(), PyTensor::new(logical))?))
+}
+
+/// `Tensor.to(...)`'s arguments as PyTorch's parser reads them, with its three signatures: `to(device=None,
+/// dtype=None, non_blocking=False, copy=False, *, memory_format=None)`, `to(dtype, non_blocking=False, copy=False,
+/// *, memory_format=None)`, `to(tensor, non_blocking=False, copy=False, *, memory_format=None)` (a Python number
+/// counts as a tensor: `to(1.5)` is float64). The options to convert to, and `copy`.
+fn to_target(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<(TensorOptions, bool)> {
+    const SIGNATURES: [&str; 3] = [
+        "torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, \
+         torch.memory_format memory_format = None",
+        "torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None",
+        "Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None",
+    ];
+    let parser = Parser::plain("to", &SIGNATURES).numbers_as_tensors();
+    let parsed = parser.parse(args, kwargs)?;
+    let mut options = TensorOptions::new();
+    if let Some(d) = parsed.get("device") {
+        options.device = Some(device_arg(d)?);
+    }
+    if let Some(d) = parsed.get("dtype") {
+        options.dtype = Some(args::dtype_value(d)?);
+    }
+    if let Some(t) = parsed.get("tensor") {
+        match t.cast::<PyTensor>() {
+            Ok(t) => {
+                let t = t.borrow().any();
+                options.dtype = Some(t.dtype());
+                options.device = Some(t.device());
+            }
+            Err(_) => {
+                // a number stands for the zero-dim CPU tensor PyTorch wraps it in
+                options.dtype = args::scalar(t)?.map(args::wrapped_number_dtype);
+                options.device = Some(oxtorch::Device::cpu());
+            }
+        }
+    }
+    if let Some(f) = parsed.get("memory_format") {
+        options.memory_format = Some(f.extract::<PyMemoryFormat>()?.0);
+    }
+    Ok((options, parsed.flag("copy")?))
 }

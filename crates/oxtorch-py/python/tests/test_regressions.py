@@ -912,7 +912,7 @@ def test_views_refuse_strides_that_wrap():
 
 # ----- a new user's reports: factories, overflowing ints, to() and copy_() -----
 
-_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+_FACTORY_KEYWORDS = ("oxtorch.dtype dtype = None, oxtorch.layout layout = None, oxtorch.device device = None, "
                      "bool pin_memory = False, bool requires_grad = False")
 _ARANGE_SIGNATURES = (
     f" * (Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})\n"
@@ -1077,11 +1077,11 @@ def test_to_follows_pytorchs_three_signatures():
     assert t.to(True).dtype == torch.bool
     assert t.to(torch.float32, False, True).dtype == torch.float32
     signatures = (
-        " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
-        "torch.memory_format memory_format = None)\n"
-        " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = "
+        " * (oxtorch.device device = None, oxtorch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
+        "oxtorch.memory_format memory_format = None)\n"
+        " * (oxtorch.dtype dtype, bool non_blocking = False, bool copy = False, *, oxtorch.memory_format memory_format = "
         "None)\n"
-        " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n"
+        " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, oxtorch.memory_format memory_format = None)\n"
     )
     invalid = "to() received an invalid combination of arguments - got ({}), but expected one of:\n"
     for call, got in [
@@ -1119,3 +1119,31 @@ def test_setitem_unpacks_a_python_int_as_long_long():
         t[0] = 2**63 - 1 if dtype == torch.int64 else 1
     with pytest.raises(OverflowError, match="^int too big to convert$"):
         torch.zeros(3).fill_(2**64)
+
+
+def test_result_type_parses_as_pytorchs_four_signatures():
+    """`result_type` goes through the one argument parser: PyTorch 2.15's values and messages."""
+    t = torch.tensor([1])
+    assert torch.result_type(t, other=2.5) == torch.float32
+    assert torch.result_type(scalar=2, tensor=t) == torch.int64
+    assert torch.result_type(1, 2.5) == torch.float32
+    assert torch.result_type(torch.tensor(2.5), 1) == torch.float32
+    signatures = (" * (Tensor tensor, Tensor other)\n * (Number scalar, Tensor tensor)\n"
+                  " * (Tensor tensor, Number other)\n * (Number scalar1, Number scalar2)\n")
+    with pytest.raises(TypeError) as e:
+        torch.result_type(t)
+    assert str(e.value) == ("result_type() received an invalid combination of arguments - got (Tensor), but "
+                            "expected one of:\n" + signatures)
+    with pytest.raises(TypeError) as e:
+        torch.result_type(tensor=t, other="x")
+    assert str(e.value) == (
+        "result_type() received an invalid combination of arguments - got (other=str, tensor=Tensor, ), but "
+        "expected one of:\n"
+        " * (Tensor tensor, Tensor other)\n"
+        "      didn't match because some of the arguments have invalid types: (tensor=Tensor, !other=str!, )\n"
+        " * (Number scalar, Tensor tensor)\n"
+        "      didn't match because some of the keywords were incorrect: other\n"
+        " * (Tensor tensor, Number other)\n"
+        "      didn't match because some of the arguments have invalid types: (tensor=Tensor, !other=str!, )\n"
+        " * (Number scalar1, Number scalar2)\n"
+        "      didn't match because some of the keywords were incorrect: other, tensor\n")

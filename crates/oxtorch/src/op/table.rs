@@ -27,6 +27,7 @@
 //! (`self op= other`) and `compare` (a comparison: anything but a tensor or number compares by identity).
 
 use super::parser::Parser;
+use crate::dtype::DType;
 use crate::global::infer::SbpRule;
 use crate::iter::IterConfig;
 
@@ -71,6 +72,8 @@ pub struct OpInfo {
     /// OneFlow's op name and sbp rule, from the operation, whether each operand is a tensor and whether two
     /// tensors have one shape ([`sbp`], below; inference itself is `global/infer.rs`).
     pub sbp: fn(super::BinaryOp, bool, bool, bool) -> (&'static str, SbpRule),
+    /// The dtype checks PyTorch makes before its iterator runs ([`checks`], below).
+    pub check: fn(super::BinaryOp, DType, DType) -> crate::error::Result<()>,
     /// How PyTorch's argument parser reports arguments of the wrong kind.
     pub parser: Parser,
     /// Which of PyTorch's Python references runs the operation on meta tensors (`tensor/meta.rs`).
@@ -116,6 +119,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Add { .. },
                 make: $crate::op::BinaryOp::Add { alpha },
                 kernel: "add", iter: BINARY, scalars: Both, sparse: Arith, sbp: add,
+                check: none,
                 parser: Single, meta: AddSub BinopAlpha,
                 inplace: add_, dunders: [__add__ Forward, __radd__ Reflected], idunders: [__iadd__],
                 aliases: [],
@@ -126,6 +130,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Sub { .. },
                 make: $crate::op::BinaryOp::Sub { alpha },
                 kernel: "sub", iter: BINARY, scalars: Both, sparse: Arith, sbp: sub,
+                check: bool_subtraction,
                 parser: Single, meta: AddSub BinopAlpha,
                 inplace: sub_, dunders: [__sub__ Forward, __rsub__ Swapped], idunders: [__isub__],
                 aliases: [(subtract, subtract_, params)],
@@ -136,6 +141,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Mul,
                 make: $crate::op::BinaryOp::Mul,
                 kernel: "mul", iter: BINARY, scalars: Both, sparse: Arith, sbp: mul,
+                check: none,
                 parser: Single, meta: Elementwise Binop,
                 inplace: mul_, dunders: [__mul__ Forward, __rmul__ Reflected], idunders: [__imul__],
                 aliases: [(multiply, multiply_, params)],
@@ -147,6 +153,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Div { .. },
                 make: $crate::op::BinaryOp::Div { rounding_mode },
                 kernel: "div", iter: BINARY_FLOAT, scalars: Both, sparse: Arith, sbp: div,
+                check: none,
                 parser: Single, meta: Div Div,
                 inplace: div_, dunders: [__truediv__ Forward, __rtruediv__ Reciprocal, __rdiv__ Reciprocal],
                 idunders: [__itruediv__],
@@ -158,6 +165,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::FloorDivide,
                 make: $crate::op::BinaryOp::FloorDivide,
                 kernel: "div_floor", iter: BINARY, scalars: Both, sparse: Arith, sbp: floor_divide,
+                check: none,
                 parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
                 inplace: floor_divide_, dunders: [__floordiv__ Forward, __rfloordiv__ Swapped],
                 idunders: [__ifloordiv__],
@@ -169,6 +177,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Maximum,
                 make: $crate::op::BinaryOp::Maximum,
                 kernel: "maximum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: maximum,
+                check: no_complex,
                 parser: Single, meta: Elementwise MakeInplace,
                 inplace: _, dunders: [], idunders: [],
                 aliases: [],
@@ -179,6 +188,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Minimum,
                 make: $crate::op::BinaryOp::Minimum,
                 kernel: "minimum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: minimum,
+                check: no_complex,
                 parser: Single, meta: Elementwise MakeInplace,
                 inplace: _, dunders: [], idunders: [],
                 aliases: [],
@@ -189,6 +199,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 kernel: "eq", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: eq_, dunders: [__eq__ Compare], idunders: [],
                 aliases: [],
@@ -199,6 +210,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 kernel: "ne", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: ne_, dunders: [__ne__ Compare], idunders: [],
                 aliases: [(not_equal, not_equal_, params)],
@@ -209,6 +221,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 kernel: "lt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: lt_, dunders: [__lt__ Compare], idunders: [],
                 aliases: [(less, less_, params)],
@@ -219,6 +232,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 kernel: "le", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: le_, dunders: [__le__ Compare], idunders: [],
                 aliases: [(less_equal, less_equal_, params)],
@@ -229,6 +243,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 kernel: "gt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: gt_, dunders: [__gt__ Compare], idunders: [],
                 aliases: [(greater, greater_, params)],
@@ -239,6 +254,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 kernel: "ge", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
+                check: none,
                 parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 inplace: ge_, dunders: [__ge__ Compare], idunders: [],
                 aliases: [(greater_equal, greater_equal_, params)],
@@ -256,6 +272,7 @@ macro_rules! op_info {
             op: $pat:pat, make: $make:expr,
             kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
             sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
+            check: $check:ident,
             parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
@@ -273,6 +290,7 @@ macro_rules! op_info {
                         scalars: Scalars::$scalars,
                         sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
                         sbp: sbp::$sbp,
+                        check: checks::$check,
                         parser: Parser::$parser $((&super::parser::$overloads))?,
                         meta: MetaRule::$meta,
                         meta_inplace: MetaInPlace::$meta_inplace,
@@ -323,6 +341,42 @@ macro_rules! unary_op_info {
 }
 
 crate::unary_op_table!(unary_op_info);
+
+/// The dtype checks PyTorch's kernels make before the iterator runs (a row's `check`), one function per rule, each
+/// taking the operation and the two operands' dtypes.
+pub mod checks {
+    use crate::dtype::DType;
+    use crate::error::{Error, Result};
+    use crate::op::BinaryOp;
+
+    /// No check beyond the iterator's.
+    pub fn none(_: BinaryOp, _: DType, _: DType) -> Result<()> {
+        Ok(())
+    }
+
+    /// PyTorch's `sub_check`: no bool operand.
+    pub fn bool_subtraction(_: BinaryOp, lhs: DType, rhs: DType) -> Result<()> {
+        let (a, b) = (lhs == DType::Bool, rhs == DType::Bool);
+        let message = if a && b {
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` \
+             operator instead."
+        } else if a || b {
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, \
+             use the `~` or `logical_not()` operator instead."
+        } else {
+            return Ok(());
+        };
+        Err(Error::NotImplemented(message.into()))
+    }
+
+    /// `maximum` / `minimum`: `TORCH_CHECK(!isComplexType(...), "<op> not implemented for complex tensors.")`.
+    pub fn no_complex(op: BinaryOp, lhs: DType, rhs: DType) -> Result<()> {
+        if lhs.is_complex() || rhs.is_complex() {
+            return Err(Error::Type(format!("{} not implemented for complex tensors.", op.info().name)));
+        }
+        Ok(())
+    }
+}
 
 /// OneFlow's user op and sbp rule of each operation, as the rows name them (`OpInfo::sbp`): each takes the
 /// operation (its parameters), whether each operand is a tensor, and whether two tensor operands have the same

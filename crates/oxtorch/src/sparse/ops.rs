@@ -125,7 +125,7 @@ pub fn binary(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: Sp
     let result = match op {
         BinaryOp::Add { alpha } => add(lhs, rhs, alpha, &output)?,
         BinaryOp::Sub { alpha } => {
-            crate::tensor::ops::check_sub_dtypes(any_dtype(lhs), any_dtype(rhs))?;
+            (op.info().check)(op, any_dtype(lhs), any_dtype(rhs))?;
             add(lhs, rhs, negate(alpha)?, &output)?
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,

@@ -18,19 +18,6 @@ fn not_implemented(kernel: &str, dtype: DType) -> Error {
     Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name()))
 }
 
-/// PyTorch's `sub_check` on the operands' dtypes (shared with the sparse operations).
-pub(crate) fn check_sub_dtypes(lhs: DType, rhs: DType) -> Result<()> {
-    let (a, b) = (lhs == DType::Bool, rhs == DType::Bool);
-    let message = if a && b {
-        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
-    } else if a || b {
-        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
-    } else {
-        return Ok(());
-    };
-    Err(Error::NotImplemented(message.into()))
-}
-
 /// PyTorch's `alpha_check` against the result dtype (shared with the sparse operations).
 pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
     if matches!(alpha, Scalar::Bool(_)) && dtype != DType::Bool {
@@ -45,20 +32,14 @@ pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
     Ok(())
 }
 
-/// The checks PyTorch's meta functions make before its iterator runs (bool subtraction, complex extrema), after
-/// its argument parser's ([`check_argument_kinds`]).
+/// The checks PyTorch makes before its iterator runs (the op table's `check`: bool subtraction, complex extrema),
+/// after its argument parser's ([`check_argument_kinds`]).
 pub(crate) fn check_operands(
     op: BinaryOp,
     lhs: &crate::iter::IterOperand<'_>,
     rhs: &crate::iter::IterOperand<'_>,
 ) -> Result<()> {
-    match op {
-        BinaryOp::Sub { .. } => check_sub_dtypes(lhs.dtype(), rhs.dtype()),
-        BinaryOp::Maximum | BinaryOp::Minimum if lhs.dtype().is_complex() || rhs.dtype().is_complex() => {
-            Err(Error::Type(format!("{} not implemented for complex tensors.", op.info().name)))
-        }
-        _ => Ok(()),
-    }
+    (op.info().check)(op, lhs.dtype(), rhs.dtype())
 }
 
 /// PyTorch's argument parser on the operands' kinds: a number where the operation takes only tensors (the op
