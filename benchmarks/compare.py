@@ -296,9 +296,8 @@ def main():
     else:
         print(f"{header[0]:<40} {header[1]:>7} {header[2]:>12} {header[3]:>12} {header[4]:>12} {header[5]:>16}")
     for name, threads, med in rows:
-        ratio = med["oxtorch"] / med["torch"]
-        cells = [name, str(threads), fmt_time(med["oxtorch"]), fmt_time(med["torch"]), fmt_time(med["numpy"]),
-                 f"{ratio:.2f}x"]
+        ratio = "-" if med["oxtorch"] is None else f"{med['oxtorch'] / med['torch']:.2f}x"
+        cells = [name, str(threads), fmt_time(med["oxtorch"]), fmt_time(med["torch"]), fmt_time(med["numpy"]), ratio]
         if args.markdown:
             print("| " + " | ".join(cells) + " |")
         else:

@@ -52,11 +52,11 @@ impl Arg {
         }
     }
 
-    fn operand(&self) -> PyResult<&AnyOperand> {
+    fn into_operand(self) -> PyResult<AnyOperand> {
         match self {
             Arg::Operand(o) => Ok(o),
             Arg::Other(name) => Err(PyTypeError::new_err(format!("expected a Tensor or a number, got {name}"))),
-            Arg::Unconvertible(_, e) => Python::attach(|py| Err(e.clone_ref(py))),
+            Arg::Unconvertible(_, e) => Err(e),
         }
     }
 }
@@ -101,23 +101,29 @@ impl Keyword<'_> {
     }
 }
 
-/// A strided operand, when the operand is one (or a number): the work the interpreter lock can be released for.
-fn strided(o: &AnyOperand) -> Option<Operand> {
+/// The operand as a strided one (a strided tensor or a number), moved, or given back when it is not: the work
+/// the interpreter lock can be released for.
+fn into_strided(o: AnyOperand) -> Result<Operand, AnyOperand> {
     match o {
-        AnyOperand::Tensor(AnyTensor::Strided(t)) => Some(Operand::Tensor(t.clone())),
-        AnyOperand::Scalar(s) => Some(Operand::Scalar(*s)),
-        _ => None,
+        AnyOperand::Tensor(AnyTensor::Strided(t)) => Ok(Operand::Tensor(t)),
+        AnyOperand::Scalar(s) => Ok(Operand::Scalar(s)),
+        other => Err(other),
     }
 }
 
 /// Whether a strided operation is large enough to release the interpreter lock, on storages Python cannot also
-/// be writing to (see the shared-storage protocol in `oxtorch::storage`).
-fn releases_lock(operands: &[&Operand]) -> bool {
-    let tensors = operands.iter().filter_map(|o| o.tensor());
+/// be writing to (see the shared-storage protocol in `oxtorch::storage`); false when an operand is not strided.
+fn releases_lock(operands: &[&AnyOperand]) -> bool {
     let (mut numel, mut shared) = (0, false);
-    for t in tensors {
-        numel += t.numel();
-        shared |= t.storage().is_foreign_visible();
+    for o in operands {
+        match *o {
+            AnyOperand::Tensor(AnyTensor::Strided(t)) => {
+                numel += t.numel();
+                shared |= t.storage().is_foreign_visible();
+            }
+            AnyOperand::Scalar(_) => {}
+            AnyOperand::Tensor(_) => return false,
+        }
     }
     numel > RELEASE_GIL_ABOVE && !shared
 }
@@ -128,23 +134,33 @@ pub fn binary(
     op: BinaryOp,
     name: &str,
     form: Form,
-    lhs: &Arg,
-    rhs: &Arg,
+    lhs: Arg,
+    rhs: Arg,
     output: AnyOutput<'_>,
 ) -> PyResult<AnyTensor> {
-    parser::check_binary_kinds(op, name, form, lhs.kind(), rhs.kind()).py()?;
-    let (l, r) = (lhs.operand()?, rhs.operand()?);
-    if let (Some(sl), Some(sr), false) = (strided(l), strided(r), matches!(output, AnyOutput::Out(_))) {
-        if releases_lock(&[&sl, &sr]) {
-            let in_place = matches!(output, AnyOutput::InPlace);
-            let result = py.detach(move || {
-                let output = if in_place { AnyOutput::InPlace } else { AnyOutput::New };
-                dispatch::binary(op, &AnyOperand::from(sl), &AnyOperand::from(sr), output)?.into_strided()
-            });
-            return result.map(AnyTensor::Strided).py();
+    if !matches!((&lhs, &rhs), (Arg::Operand(_), Arg::Operand(_))) {
+        // the parser's TypeError comes before the error of converting an argument (an int beyond 64 bits)
+        parser::check_binary_kinds(op, name, form, lhs.kind(), rhs.kind()).py()?;
+    }
+    let (l, r) = (lhs.into_operand()?, rhs.into_operand()?);
+    let detached = match output {
+        AnyOutput::New => Some(false),
+        AnyOutput::InPlace => Some(true),
+        AnyOutput::Out(_) => None,
+    };
+    if let (Some(in_place), true) = (detached, releases_lock(&[&l, &r])) {
+        if let (Ok(sl), Ok(sr)) = (into_strided(l.clone()), into_strided(r.clone())) {
+            return py
+                .detach(move || {
+                    let output = if in_place { AnyOutput::InPlace } else { AnyOutput::New };
+                    dispatch::binary_as(op, name, form, AnyOperand::from(sl), AnyOperand::from(sr), output)?
+                        .into_strided()
+                })
+                .map(AnyTensor::Strided)
+                .py();
         }
     }
-    dispatch::binary(op, l, r, output).py()
+    dispatch::binary_as(op, name, form, l, r, output).py()
 }
 
 /// PyTorch's parser error for a keyword argument the operation does not take.
@@ -175,7 +191,7 @@ pub fn function(
     let (lhs, rhs) = (Arg::read(input)?, Arg::read(other)?);
     no_other_keywords(op, name, Form::Function, &[&lhs, &rhs], kwargs)?;
     let Some(out) = out else {
-        let r = binary(py, op, name, Form::Function, &lhs, &rhs, AnyOutput::New)?;
+        let r = binary(py, op, name, Form::Function, lhs, rhs, AnyOutput::New)?;
         return Ok(Py::new(py, PyTensor::from_any(r))?.into_any());
     };
     let Ok(out) = out.cast::<PyTensor>() else {
@@ -183,7 +199,7 @@ pub fn function(
         return Err(parser::out_error(op, name, lhs.kind(), rhs.kind(), ArgKind::Other(&type_name))).py();
     };
     let mut slot = out.borrow().any();
-    let result = binary(py, op, name, Form::Function, &lhs, &rhs, AnyOutput::Out(&mut slot));
+    let result = binary(py, op, name, Form::Function, lhs, rhs, AnyOutput::Out(&mut slot));
     out.borrow_mut().replace(slot);
     result?;
     Ok(out.clone().into_any().unbind())
@@ -200,7 +216,7 @@ pub fn method(
 ) -> PyResult<PyTensor> {
     let (me, other) = (Arg::Operand(AnyOperand::Tensor(slf.borrow().any())), Arg::read(other)?);
     no_other_keywords(op, name, Form::Method, &[&other], kwargs)?;
-    binary(py, op, name, Form::Method, &me, &other, AnyOutput::New).map(PyTensor::from_any)
+    binary(py, op, name, Form::Method, me, other, AnyOutput::New).map(PyTensor::from_any)
 }
 
 /// `self.<name>_(other)`: the result replaces a sparse `self` (strided and global tensors are written through).
@@ -214,7 +230,7 @@ pub fn in_place(
 ) -> PyResult<Py<PyTensor>> {
     let (me, other) = (Arg::Operand(AnyOperand::Tensor(slf.borrow().any())), Arg::read(other)?);
     no_other_keywords(op, name, Form::InPlace, &[&other], kwargs)?;
-    let result = binary(py, op, name, Form::InPlace, &me, &other, AnyOutput::InPlace)?;
+    let result = binary(py, op, name, Form::InPlace, me, other, AnyOutput::InPlace)?;
     slf.borrow_mut().replace(result);
     Ok(slf.clone().unbind())
 }
@@ -263,9 +279,9 @@ pub fn operator(
     let name = op.info().name;
     let result = match order {
         Order::Forward | Order::Reflected | Order::Compare => {
-            binary(py, op, name, Form::Method, &me, &Arg::Operand(other), AnyOutput::New)
+            binary(py, op, name, Form::Method, me, Arg::Operand(other), AnyOutput::New)
         }
-        Order::Swapped => binary(py, op, name, Form::Function, &Arg::Operand(other), &me, AnyOutput::New),
+        Order::Swapped => binary(py, op, name, Form::Function, Arg::Operand(other), me, AnyOutput::New),
         Order::Reciprocal => dispatch::reciprocal_times(&slf.borrow().any(), &other).py(),
     };
     match result {
@@ -278,7 +294,7 @@ pub fn operator(
 /// An in-place operator (`+=`): PyO3 hands `self` back to Python.
 pub fn in_place_operator(py: Python<'_>, op: BinaryOp, slf: &Bound<'_, PyTensor>, other: AnyOperand) -> PyResult<()> {
     let me = Arg::Operand(AnyOperand::Tensor(slf.borrow().any()));
-    let result = binary(py, op, op.info().name, Form::InPlace, &me, &Arg::Operand(other), AnyOutput::InPlace)?;
+    let result = binary(py, op, op.info().name, Form::InPlace, me, Arg::Operand(other), AnyOutput::InPlace)?;
     slf.borrow_mut().replace(result);
     Ok(())
 }
@@ -305,7 +321,7 @@ pub fn unary(
         }
         (_, None) => {
             let r = match value.strided() {
-                Some(t) if releases_lock(&[&Operand::from(t)]) => {
+                Some(t) if releases_lock(&[&AnyOperand::from(t)]) => {
                     let t = t.clone();
                     py.detach(move || dispatch::unary(op, &AnyTensor::Strided(t), AnyOutput::New)?.into_strided())
                         .map(AnyTensor::Strided)
@@ -375,9 +391,8 @@ macro_rules! py_binary_ops {
         )*
 
         /// The reflected operators PyTorch computes as `self op other` (`__radd__`, `__rmul__`), by name. Python
-        /// calls them through the type's number slot as `other + self`; the package also installs them as plain
-        /// methods ([`REFLECTED_OPERATORS`], `python/oxtorch/__init__.py`), so that an explicit `a.__radd__(b)` is
-        /// PyTorch's `a.add(b)`.
+        /// calls them through the type's number slot as `other + self`; `install_reflected_methods` also installs them
+        /// as plain methods, so that an explicit `a.__radd__(b)` is PyTorch's `a.add(b)`.
         fn reflected(name: &str) -> Option<BinaryOp> {
             $($(
                 if stringify!($kind) == "Reflected" && name == stringify!($dunder) {
@@ -660,23 +675,6 @@ oxtorch::unary_op_table!(py_unary_ops);
 
 #[pymethods]
 impl PyTensor {
-    /// A reflected operator called as a method (`a.__radd__(b)`): `self op other`, as PyTorch computes it.
-    /// Like the number slots, an operand that is neither a tensor nor a number gives `NotImplemented`.
-    fn _reflected_operator(
-        slf: &Bound<'_, Self>,
-        py: Python<'_>,
-        name: &str,
-        other: &Bound<'_, PyAny>,
-    ) -> PyResult<Py<PyAny>> {
-        let Some(op) = reflected(name) else {
-            return Err(PyTypeError::new_err(format!("{name} is not a reflected operator of the op table")));
-        };
-        match other.extract::<OperatorArg>() {
-            Ok(other) => operator(py, op, slf, other.0?, Order::Reflected),
-            Err(_) => Ok(py.NotImplemented()),
-        }
-    }
-
     /// `hash(t)`: the object's identity, as PyTorch's (defining `__eq__` elementwise would otherwise make tensors
     /// unhashable).
     fn __hash__(slf: &Bound<'_, Self>) -> isize {
@@ -684,11 +682,60 @@ impl PyTensor {
     }
 }
 
-/// Registers the tables' functions on the module.
+extern "C" {
+    /// CPython's `instancemethod` constructor (`Objects/classobject.c`, in the full C API; `pyo3-ffi` does not
+    /// declare it): a descriptor that binds any callable to the instance it is read from, as a function does.
+    fn PyInstanceMethod_New(callable: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject;
+}
+
+/// Installs the explicit-call forms of the reflected operators that PyTorch computes as `self op other`
+/// (`a.__radd__(b)` is `a.add(b)`): plain methods in the type's dictionary, beside its number slots.
+///
+/// Python calls the number slot for `b + a`, whose wrapper (`Tensor.__radd__` as CPython makes it from the slot)
+/// swaps the operands back: `b.__add__(a)`, whose output strides follow `b`. Assigning `Tensor.__radd__` from
+/// Python would fix the explicit call but makes CPython replace the type's `nb_add` slot with its generic
+/// dispatcher, which looks both names up on every `+` (0.54 us to 0.72 us for a one-element add). Writing the
+/// dictionary entry directly keeps the slot, as a method defined with `METH_COEXIST` would.
+fn install_reflected_methods(py: Python<'_>) -> PyResult<()> {
+    let ty = py.get_type::<PyTensor>();
+    for &name in REFLECTED_OPERATORS {
+        let Some(op) = reflected(name) else { continue };
+        let method = pyo3::types::PyCFunction::new_closure(
+            py,
+            None,
+            None,
+            move |args: &Bound<'_, pyo3::types::PyTuple>, _: Option<&Bound<'_, PyDict>>| -> PyResult<Py<PyAny>> {
+                let (slf, other): (Bound<'_, PyTensor>, Bound<'_, PyAny>) = args.extract()?;
+                match other.extract::<OperatorArg>() {
+                    Ok(other) => operator(args.py(), op, &slf, other.0?, Order::Reflected),
+                    // like the number slot: neither a tensor nor a number
+                    Err(_) => Ok(args.py().NotImplemented()),
+                }
+            },
+        )?;
+        let key = pyo3::types::PyString::new(py, name);
+        // SAFETY: the GIL is held (`py`). `PyInstanceMethod_New` takes a borrowed callable and returns a new
+        // reference or NULL with an exception set, which `from_owned_ptr_or_err` turns into an error. `ty` is
+        // oxtorch's own heap type, initialized by `get_type`, whose `tp_dict` is its live attribute dictionary
+        // (not NULL for a ready heap type, and not the per-interpreter storage CPython 3.12 keeps only for static
+        // builtin types). `PyDict_SetItem` borrows its key and value and adds its own references; a negative
+        // result has set an exception. `PyType_Modified` then invalidates the attribute cache for this type.
+        unsafe {
+            let bound = PyInstanceMethod_New(method.as_ptr());
+            let bound = Bound::from_owned_ptr_or_err(py, bound)?;
+            let type_ptr = ty.as_type_ptr();
+            if pyo3::ffi::PyDict_SetItem((*type_ptr).tp_dict, key.as_ptr(), bound.as_ptr()) < 0 {
+                return Err(PyErr::fetch(py));
+            }
+            pyo3::ffi::PyType_Modified(type_ptr);
+        }
+    }
+    Ok(())
+}
+
+/// Registers the tables' functions on the module, and the explicit-call reflected operators on `Tensor`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let reflected: Vec<&str> = REFLECTED_OPERATORS.iter().copied().filter(|n| reflected(n).is_some()).collect();
-    // an attribute, not in `__all__`: the package reads it, `from oxtorch import *` does not
-    m.setattr("_REFLECTED_OPERATORS", pyo3::types::PyTuple::new(m.py(), reflected)?)?;
+    install_reflected_methods(m.py())?;
     binary_functions::register(m)?;
     unary_functions::register(m)
 }

@@ -45,8 +45,8 @@ impl PyTensor {
         PyTensor {
             value: match t {
                 AnyTensor::Strided(t) => TensorValue::Strided(t),
-                AnyTensor::SparseCoo(s) => TensorValue::SparseCoo(SparseCell::new(s)),
-                AnyTensor::Global(g) => TensorValue::Global(g),
+                AnyTensor::SparseCoo(s) => TensorValue::SparseCoo(SparseCell::new(*s)),
+                AnyTensor::Global(g) => TensorValue::Global(*g),
             },
         }
     }
@@ -55,8 +55,8 @@ impl PyTensor {
     pub fn any(&self) -> AnyTensor {
         match &self.value {
             TensorValue::Strided(t) => AnyTensor::Strided(t.clone()),
-            TensorValue::SparseCoo(c) => AnyTensor::SparseCoo(c.get()),
-            TensorValue::Global(g) => AnyTensor::Global(g.clone()),
+            TensorValue::SparseCoo(c) => AnyTensor::from(c.get()),
+            TensorValue::Global(g) => AnyTensor::from(g),
         }
     }
 
@@ -66,7 +66,7 @@ impl PyTensor {
     pub fn replace(&mut self, t: AnyTensor) {
         match (&self.value, t) {
             (TensorValue::Strided(old), AnyTensor::Strided(new)) if old.is_same(&new) => {}
-            (TensorValue::SparseCoo(cell), AnyTensor::SparseCoo(s)) => cell.set(s),
+            (TensorValue::SparseCoo(cell), AnyTensor::SparseCoo(s)) => cell.set(*s),
             (_, t) => *self = PyTensor::from_any(t),
         }
     }

@@ -60,7 +60,7 @@ fn argument_kinds_are_checked_as_pytorch_parses_them() {
 #[test]
 fn sparse_operands_take_the_sparse_rules() {
     let dense = oxtorch::tensor([0f32, 2., 0., 3.], ()).unwrap();
-    let s = AnyTensor::SparseCoo(dense.to_sparse().unwrap());
+    let s = AnyTensor::from(dense.to_sparse().unwrap());
     let twice = s.mul(2).unwrap();
     assert_eq!(floats(&twice.sparse().unwrap().to_dense().unwrap()), [0., 4., 0., 6.]);
     let err = s.eq(&s).unwrap_err();
@@ -76,7 +76,7 @@ fn sparse_operands_take_the_sparse_rules() {
 fn global_operands_take_oneflow_rules() {
     let results = threads::run(2, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1]).unwrap();
-        let x = AnyTensor::Global(GlobalTensor::ones(&w, &[4], DType::Float32, &p, &[Sbp::Split(0)]).unwrap());
+        let x = AnyTensor::from(GlobalTensor::ones(&w, &[4], DType::Float32, &p, &[Sbp::Split(0)]).unwrap());
         let y = x.gt(0.5).unwrap();
         let y = y.global().unwrap();
         let local = AnyTensor::from(oxtorch::ones(&[4], ()).unwrap());

@@ -11,22 +11,6 @@ from . import env, sbp  # noqa: E402  (global tensors: oxtorch.env, oxtorch.sbp;
 
 __all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda", "env", "sbp"]
 
-
-
-def _reflected_operator(name):
-    """``Tensor.<name>`` as a plain method: PyTorch's ``a.__radd__(b)`` is ``a.add(b)`` (the type's number slot,
-    which ``b + a`` goes through, cannot tell an explicit call from the operator)."""
-
-    def operator(self, other, /):
-        return self._reflected_operator(name, other)
-
-    operator.__name__ = operator.__qualname__ = name
-    return operator
-
-
-for _name in _C._REFLECTED_OPERATORS:
-    setattr(Tensor, _name, _reflected_operator(_name))
-
 if _C._launched_by_mpi():
     from . import _exit
 

@@ -25,7 +25,7 @@ impl AnyTensor {
         match (&*self, src) {
             (AnyTensor::Strided(dst), AnyTensor::Strided(src)) => dst.copy_(src),
             (AnyTensor::SparseCoo(dst), AnyTensor::SparseCoo(src)) => {
-                *self = AnyTensor::SparseCoo(copy_sparse(dst, src)?);
+                *self = AnyTensor::from(copy_sparse(dst, src)?);
                 Ok(())
             }
             (AnyTensor::Global(g), _) | (_, AnyTensor::Global(g)) => Err(global_unsupported(g)),
@@ -41,7 +41,7 @@ impl AnyTensor {
         match self {
             AnyTensor::Strided(t) => t.clone_in(format).map(AnyTensor::Strided),
             AnyTensor::SparseCoo(_) if format != MemoryFormat::Preserve => Err(unsupported_memory_format(format)),
-            AnyTensor::SparseCoo(s) => s.clone_tensor().map(AnyTensor::SparseCoo),
+            AnyTensor::SparseCoo(s) => s.clone_tensor().map(AnyTensor::from),
             AnyTensor::Global(g) => Err(global_unsupported(g)),
         }
     }

@@ -31,10 +31,11 @@ use crate::tensor::{Operand, Output, Tensor};
 pub enum AnyTensor {
     /// A dense (strided) tensor.
     Strided(Tensor),
-    /// A sparse COO tensor.
-    SparseCoo(SparseCooTensor),
+    /// A sparse COO tensor (boxed, as the global one: a handle of two words moves through the dispatch, which
+    /// measurably matters for one-element operations).
+    SparseCoo(Box<SparseCooTensor>),
     /// A global tensor (OneFlow's placement and sbp).
-    Global(GlobalTensor),
+    Global(Box<GlobalTensor>),
 }
 
 /// An operand of an elementwise operation: a tensor of any kind, or a Python-style number.
@@ -66,13 +67,13 @@ impl From<Tensor> for AnyTensor {
 
 impl From<SparseCooTensor> for AnyTensor {
     fn from(t: SparseCooTensor) -> Self {
-        AnyTensor::SparseCoo(t)
+        AnyTensor::SparseCoo(Box::new(t))
     }
 }
 
 impl From<GlobalTensor> for AnyTensor {
     fn from(t: GlobalTensor) -> Self {
-        AnyTensor::Global(t)
+        AnyTensor::Global(Box::new(t))
     }
 }
 
@@ -84,13 +85,13 @@ impl From<&Tensor> for AnyTensor {
 
 impl From<&SparseCooTensor> for AnyTensor {
     fn from(t: &SparseCooTensor) -> Self {
-        AnyTensor::SparseCoo(t.clone())
+        AnyTensor::SparseCoo(Box::new(t.clone()))
     }
 }
 
 impl From<&GlobalTensor> for AnyTensor {
     fn from(t: &GlobalTensor) -> Self {
-        AnyTensor::Global(t.clone())
+        AnyTensor::Global(Box::new(t.clone()))
     }
 }
 
@@ -239,25 +240,39 @@ impl AnyOperand {
 }
 
 /// `op(lhs, rhs)` into `output`, whatever the operands' kinds: the one entry point behind every elementwise binary
-/// method, function and operator (see the module documentation for the routing).
-pub fn binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
-    // PyTorch's argument parser comes first: a number where the operation takes a tensor
+/// method, function and operator (see the module documentation for the routing). The operands are taken by value:
+/// a strided tensor goes on to the kernels without another handle being made.
+pub fn binary(op: BinaryOp, lhs: AnyOperand, rhs: AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
     let form = if matches!(output, AnyOutput::InPlace) { Form::InPlace } else { Form::Function };
-    parser::check_binary_kinds(op, op.info().name, form, lhs.arg_kind(), rhs.arg_kind())?;
+    binary_as(op, op.info().name, form, lhs, rhs, output)
+}
+
+/// [`binary`] called as `form` under `name` (an alias, the method form): the name and form PyTorch's argument
+/// parser words its errors with.
+pub fn binary_as(
+    op: BinaryOp,
+    name: &str,
+    form: Form,
+    lhs: AnyOperand,
+    rhs: AnyOperand,
+    output: AnyOutput<'_>,
+) -> Result<AnyTensor> {
+    // PyTorch's argument parser comes first: a number where the operation takes a tensor
+    parser::check_binary_kinds(op, name, form, lhs.arg_kind(), rhs.arg_kind())?;
     let out_tensor = match &output {
         AnyOutput::Out(t) => Some(&**t),
         _ => None,
     };
     if lhs.is_global() || rhs.is_global() || out_tensor.is_some_and(|t| t.global().is_some()) {
-        return global_binary(op, lhs, rhs, output);
+        return global_binary(op, &lhs, &rhs, output);
     }
     if lhs.is_sparse() || rhs.is_sparse() || out_tensor.is_some_and(|t| t.sparse().is_some()) {
-        return sparse_binary(op, lhs, rhs, output);
+        return sparse_binary(op, &lhs, &rhs, output);
     }
-    let local = |o: &AnyOperand| -> Result<Operand> {
+    let local = |o: AnyOperand| -> Result<Operand> {
         match o {
-            AnyOperand::Tensor(AnyTensor::Strided(t)) => Ok(Operand::Tensor(t.clone())),
-            AnyOperand::Scalar(s) => Ok(Operand::Scalar(*s)),
+            AnyOperand::Tensor(AnyTensor::Strided(t)) => Ok(Operand::Tensor(t)),
+            AnyOperand::Scalar(s) => Ok(Operand::Scalar(s)),
             _ => Err(Error::Runtime("internal error: a non-strided operand on the strided path".into())),
         }
     };
@@ -293,14 +308,15 @@ fn global_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOu
         }
         _ => None,
     };
-    let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(a), Some(b)) if a.sizes() == b.sizes());
-    let name = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape).0;
+    // OneFlow names its broadcasting op when local and global tensors meet (`add_n` is chosen only later, for two
+    // global tensors of one shape)
+    let name = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), false).0;
     if tensors.iter().any(|t| t.global().is_none()) {
         return Err(inconsistent_attributes(name, &tensors));
     }
     let operand = |o: &AnyOperand| -> Result<GlobalOperand> {
         match o {
-            AnyOperand::Tensor(AnyTensor::Global(g)) => Ok(GlobalOperand::Tensor(g.clone())),
+            AnyOperand::Tensor(AnyTensor::Global(g)) => Ok(GlobalOperand::Tensor((**g).clone())),
             AnyOperand::Scalar(s) => Ok(GlobalOperand::Scalar(*s)),
             AnyOperand::Tensor(t) => Err(inconsistent_attributes(name, &[t])),
         }
@@ -312,18 +328,18 @@ fn global_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOu
         AnyOutput::Out(slot) => {
             let mut target = out_global.ok_or_else(|| Error::Runtime("internal error: no global out=".into()))?;
             let result = crate::global::ops::binary_op(op, &l, &r, GlobalOutput::Out(&mut target));
-            *slot = AnyTensor::Global(target);
+            *slot = AnyTensor::from(target);
             result?
         }
     };
-    Ok(AnyTensor::Global(result))
+    Ok(AnyTensor::from(result))
 }
 
 fn sparse_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
     let operand = |o: &AnyOperand| -> Result<SparseOperand> {
         Ok(match o {
             AnyOperand::Tensor(AnyTensor::Strided(t)) => SparseOperand::Dense(Operand::Tensor(t.clone())),
-            AnyOperand::Tensor(AnyTensor::SparseCoo(s)) => SparseOperand::Sparse(s.clone()),
+            AnyOperand::Tensor(AnyTensor::SparseCoo(s)) => SparseOperand::Sparse((**s).clone()),
             AnyOperand::Scalar(s) => SparseOperand::Dense(Operand::Scalar(*s)),
             AnyOperand::Tensor(AnyTensor::Global(_)) => {
                 return Err(Error::Runtime("internal error: a global operand on the sparse path".into()))
@@ -361,17 +377,17 @@ pub fn unary(op: UnaryOp, x: &AnyTensor, output: AnyOutput<'_>) -> Result<AnyTen
             t.neg_out(out)?;
             Ok(AnyTensor::Strided(out.clone()))
         }
-        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::New) => s.neg().map(AnyTensor::SparseCoo),
-        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::InPlace) => s.neg().map(AnyTensor::SparseCoo),
+        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::New) => s.neg().map(AnyTensor::from),
+        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::InPlace) => s.neg().map(AnyTensor::from),
         (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
             if slot.sparse().is_none() {
                 return Err(Error::Runtime("Tensor should be sparse".into()));
             }
-            *slot = AnyTensor::SparseCoo(s.neg()?);
+            *slot = AnyTensor::from(s.neg()?);
             Ok(slot.clone())
         }
-        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::New) => g.neg().map(AnyTensor::Global),
-        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::InPlace) => g.neg_().map(AnyTensor::Global),
+        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::New) => g.neg().map(AnyTensor::from),
+        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::InPlace) => g.neg_().map(AnyTensor::from),
         // OneFlow has no `out=`; a global one would need an sbp rule of its own
         (UnaryOp::Neg, AnyTensor::Global(_), AnyOutput::Out(_)) => {
             Err(Error::NotImplemented("neg(out=) of a global tensor is not supported".into()))
@@ -386,7 +402,7 @@ pub fn reciprocal_times(x: &AnyTensor, other: &AnyOperand) -> Result<AnyTensor> 
     let reciprocal = match x {
         AnyTensor::Strided(t) => AnyTensor::Strided(t.reciprocal()?),
         AnyTensor::SparseCoo(s) => return Err(crate::sparse::view::dispatcher_error("reciprocal", s.device())),
-        AnyTensor::Global(_) => binary(BinaryOp::DIV, &AnyOperand::Scalar(Scalar::Int(1)), &x.into(), AnyOutput::New)?,
+        AnyTensor::Global(_) => binary(BinaryOp::DIV, AnyOperand::Scalar(Scalar::Int(1)), x.into(), AnyOutput::New)?,
     };
-    binary(BinaryOp::Mul, &reciprocal.into(), other, AnyOutput::New)
+    binary(BinaryOp::Mul, reciprocal.into(), other.clone(), AnyOutput::New)
 }

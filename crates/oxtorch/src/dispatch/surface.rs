@@ -37,7 +37,7 @@ macro_rules! rust_surface {
                 $(#[doc = $doc])*
                 pub fn $name(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
                     $(let $param = default_param!($param);)?
-                    binary($make, &AnyOperand::from(self), &other.into(), AnyOutput::New)
+                    binary($make, AnyOperand::from(self), other.into(), AnyOutput::New)
                 }
                 rust_surface!(@inplace_any $name $inplace ($($param)?) $make);
             )*
@@ -63,7 +63,7 @@ macro_rules! rust_surface {
                 $(#[doc = $doc])*
                 pub fn $name(input: impl Into<AnyOperand>, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
                     $(let $param = default_param!($param);)?
-                    binary($make, &input.into(), &other.into(), AnyOutput::New)
+                    binary($make, input.into(), other.into(), AnyOutput::New)
                 }
             )*
         }
@@ -75,7 +75,7 @@ macro_rules! rust_surface {
         #[doc = concat!("`self.", stringify!($inplace), "(other)`: [`AnyTensor::", stringify!($name), "`] in place. Returns the result: this tensor written through (strided, global), or the new sparse tensor that replaces it.")]
         pub fn $inplace(&self, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
             $(let $param = default_param!($param);)?
-            binary($make, &AnyOperand::from(self), &other.into(), AnyOutput::InPlace)
+            binary($make, AnyOperand::from(self), other.into(), AnyOutput::InPlace)
         }
     };
     (@inplace_strided $name:ident _ ($($param:ident)?) $make:expr) => {};
@@ -103,12 +103,12 @@ crate::binary_op_table!(rust_surface);
 impl AnyTensor {
     /// Any operation of the table with its parameters (`BinaryOp::Add { alpha: 2.into() }`), into a new tensor.
     pub fn binary(&self, op: BinaryOp, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(op, &AnyOperand::from(self), &other.into(), AnyOutput::New)
+        binary(op, AnyOperand::from(self), other.into(), AnyOutput::New)
     }
 
     /// Any operation of the table in place.
     pub fn binary_(&self, op: BinaryOp, other: impl Into<AnyOperand>) -> Result<AnyTensor> {
-        binary(op, &AnyOperand::from(self), &other.into(), AnyOutput::InPlace)
+        binary(op, AnyOperand::from(self), other.into(), AnyOutput::InPlace)
     }
 }
 

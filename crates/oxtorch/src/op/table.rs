@@ -281,19 +281,22 @@ macro_rules! op_info {
     )*) => {
         impl super::BinaryOp {
             /// The operation's row of the op table.
-            pub fn info(self) -> OpInfo {
+            pub fn info(self) -> &'static OpInfo {
                 match self {
-                    $($pat => OpInfo {
-                        name: stringify!($name),
-                        kernel: $kernel,
-                        iter: IterConfig::$iter,
-                        scalars: Scalars::$scalars,
-                        sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
-                        sbp: sbp::$sbp,
-                        check: checks::$check,
-                        parser: Parser::$parser $((&super::parser::$overloads))?,
-                        meta: MetaRule::$meta,
-                        meta_inplace: MetaInPlace::$meta_inplace,
+                    $($pat => {
+                        const INFO: OpInfo = OpInfo {
+                            name: stringify!($name),
+                            kernel: $kernel,
+                            iter: IterConfig::$iter,
+                            scalars: Scalars::$scalars,
+                            sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
+                            sbp: sbp::$sbp,
+                            check: checks::$check,
+                            parser: Parser::$parser $((&super::parser::$overloads))?,
+                            meta: MetaRule::$meta,
+                            meta_inplace: MetaInPlace::$meta_inplace,
+                        };
+                        &INFO
                     },)*
                 }
             }

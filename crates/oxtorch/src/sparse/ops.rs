@@ -284,7 +284,7 @@ fn add(lhs: &SparseOperand, rhs: &SparseOperand, alpha: Scalar, output: &SparseO
                     runtime_err!("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
                 }
             }
-            add_sparse_sparse(t, s, alpha, out_dtype(output, common)).map(AnyTensor::SparseCoo)
+            add_sparse_sparse(t, s, alpha, out_dtype(output, common)).map(AnyTensor::from)
         }
         _ => Err(Error::Runtime("internal error: add without a sparse operand".into())),
     }
@@ -461,7 +461,7 @@ fn mul(lhs: &SparseOperand, rhs: &SparseOperand, output: &SparseOutput<'_>) -> R
     let in_place = matches!(output, SparseOutput::InPlace(_));
     match (lhs, rhs) {
         (SparseOperand::Sparse(s), SparseOperand::Dense(d)) => {
-            mul_dense_sparse(d, s, res_dtype, in_place).map(AnyTensor::SparseCoo)
+            mul_dense_sparse(d, s, res_dtype, in_place).map(AnyTensor::from)
         }
         (SparseOperand::Dense(d), SparseOperand::Sparse(s)) => {
             if let (SparseOutput::InPlace(_), Operand::Tensor(dense)) = (output, d) {
@@ -471,11 +471,9 @@ fn mul(lhs: &SparseOperand, rhs: &SparseOperand, output: &SparseOutput<'_>) -> R
                 let r = add_dense_sparse(&zeros, &product, Scalar::Int(1), dense.dtype())?;
                 return Ok(AnyTensor::Strided(r));
             }
-            mul_dense_sparse(d, s, res_dtype, false).map(AnyTensor::SparseCoo)
+            mul_dense_sparse(d, s, res_dtype, false).map(AnyTensor::from)
         }
-        (SparseOperand::Sparse(t), SparseOperand::Sparse(s)) => {
-            mul_sparse_sparse(t, s, res_dtype).map(AnyTensor::SparseCoo)
-        }
+        (SparseOperand::Sparse(t), SparseOperand::Sparse(s)) => mul_sparse_sparse(t, s, res_dtype).map(AnyTensor::from),
         _ => Err(Error::Runtime("internal error: mul without a sparse operand".into())),
     }
 }
@@ -813,7 +811,7 @@ fn div(
             values
         }
     };
-    Ok(AnyTensor::SparseCoo(SparseCooTensor::from_parts(
+    Ok(AnyTensor::from(SparseCooTensor::from_parts(
         t.raw_indices().clone(),
         values,
         t.sizes().into(),
@@ -851,11 +849,11 @@ impl SparseCooTensor {
     /// Any operation in place (`add_`, `mul_` ...): this tensor is replaced by the result.
     pub fn binary_(&mut self, op: BinaryOp, other: impl Into<SparseOperand>) -> Result<()> {
         let me = SparseOperand::from(&*self);
-        let mut slot = AnyTensor::SparseCoo(self.clone());
+        let mut slot = AnyTensor::from(self.clone());
         binary(op, &me, &other.into(), SparseOutput::InPlace(&mut slot))?;
         match slot {
             AnyTensor::SparseCoo(s) => {
-                *self = s;
+                *self = *s;
                 Ok(())
             }
             _ => Err(Error::Runtime("internal error: a sparse in-place result is not sparse".into())),

@@ -160,12 +160,7 @@ impl SparseCooTensor {
         if d >= sd {
             let values = self.values.select((d - sd + 1) as i64, index)?;
             let coalesced = self.nnz() < 2;
-            return Ok(AnyTensor::SparseCoo(SparseCooTensor {
-                indices: self.indices.clone(),
-                values,
-                sizes,
-                coalesced,
-            }));
+            return Ok(AnyTensor::from(SparseCooTensor { indices: self.indices.clone(), values, sizes, coalesced }));
         }
         require_data(self)?;
         let nnz = self.nnz();
@@ -198,7 +193,7 @@ impl SparseCooTensor {
             let picked: Vec<T> = matches.iter().flat_map(|&k| v[k * block..(k + 1) * block].iter().copied()).collect();
             tensor_on(picked, &value_sizes, device)?
         });
-        Ok(AnyTensor::SparseCoo(SparseCooTensor { indices, values, sizes, coalesced: kept < 2 }))
+        Ok(AnyTensor::from(SparseCooTensor { indices, values, sizes, coalesced: kept < 2 }))
     }
 
     /// Python indexing (`s[...]`) with integers and `None`: each integer selects (see
@@ -236,7 +231,7 @@ impl SparseCooTensor {
         if consumed > self.dim() {
             index_err!("too many indices for tensor of dimension {}", self.dim())
         }
-        let mut result = AnyTensor::SparseCoo(self.clone());
+        let mut result = AnyTensor::from(self.clone());
         let mut dim = 0usize;
         for (k, index) in indices.iter().enumerate() {
             let s = match &result {
@@ -266,7 +261,7 @@ impl SparseCooTensor {
                     dim += 1;
                 }
                 TensorIndex::NewAxis => {
-                    result = AnyTensor::SparseCoo(s.unsqueeze(dim as i64)?);
+                    result = AnyTensor::from(s.unsqueeze(dim as i64)?);
                     dim += 1;
                 }
                 TensorIndex::Ellipsis => dim += self.dim() - consumed,

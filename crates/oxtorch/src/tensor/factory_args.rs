@@ -339,7 +339,7 @@ fn finish_strided(t: Tensor, requires_grad: bool, out: Option<&mut Tensor>) -> R
 /// A sparse COO tensor of `sizes` without elements (every dimension sparse), with `options`' dtype and device.
 fn sparse_empty(sizes: &[usize], options: TensorOptions) -> Result<AnyTensor> {
     let dtype = options.dtype.unwrap_or_else(get_default_dtype);
-    sparse_zeros_with_dims(sizes, sizes.len(), dtype, options.resolved_device()).map(AnyTensor::SparseCoo)
+    sparse_zeros_with_dims(sizes, sizes.len(), dtype, options.resolved_device()).map(AnyTensor::from)
 }
 
 // ----- the factories with sizes -----
@@ -780,7 +780,7 @@ pub fn like(
         let device = o.device.unwrap_or_else(|| input.device());
         let t = if want_sparse {
             let sparse_dim = sparse_input.map_or(sizes.len(), |s| s.sparse_dim());
-            AnyTensor::SparseCoo(sparse_zeros_with_dims(&sizes, sparse_dim, dtype, device)?)
+            AnyTensor::from(sparse_zeros_with_dims(&sizes, sparse_dim, dtype, device)?)
         } else {
             AnyTensor::Strided(factory::zeros(&sizes, (dtype, device))?)
         };

@@ -116,7 +116,7 @@ impl Operators for AnyTensor {
     type Operand = AnyOperand;
     fn binary(op: BinaryOp, lhs: AnyOperand, rhs: AnyOperand, in_place: bool) -> Result<AnyTensor> {
         let output = if in_place { AnyOutput::InPlace } else { AnyOutput::New };
-        crate::dispatch::binary(op, &lhs, &rhs, output)
+        crate::dispatch::binary(op, lhs, rhs, output)
     }
 }
 

@@ -10,6 +10,7 @@ use crate::error::{runtime_err, Error, Result};
 use crate::iter::{self, BinaryIter, Destination, IterOperand, IterOutput, PlanInput, TensorView};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
+use std::borrow::Cow;
 
 pub use crate::op::{BinaryOp, RoundingMode};
 
@@ -89,9 +90,10 @@ pub(crate) fn check_argument_kinds(
 
 /// An input as a kernel receives it.
 #[derive(Clone, Debug)]
-enum Input {
-    /// The elements of a tensor on the operation's device, laid out by the plan.
-    Tensor(Tensor),
+enum Input<'a> {
+    /// The elements of a tensor on the operation's device, laid out by the plan: the operand itself (borrowed: no
+    /// handle is made per call), or a private copy or conversion of it.
+    Tensor(Cow<'a, Tensor>),
     /// One value for every element: a Python number, or a zero-dim CPU tensor joining an operation on another
     /// device (read once on the host, as TensorIterator's CPU scalars are), as the operand's own dtype holds it.
     Value(Scalar),
@@ -99,10 +101,10 @@ enum Input {
     Output,
 }
 
-impl Input {
+impl Input<'_> {
     fn plan_input(&self) -> PlanInput<'_> {
         match self {
-            Input::Tensor(t) => PlanInput::Tensor(t.into()),
+            Input::Tensor(t) => PlanInput::Tensor((&**t).into()),
             Input::Value(_) => PlanInput::Value,
             Input::Output => PlanInput::Output,
         }
@@ -111,13 +113,18 @@ impl Input {
 
 /// The inputs as the kernel receives them, once the output is known: the output itself for an in-place first
 /// input, numbers and CPU scalars joining another device as values, other tensors as they are.
-fn kernel_inputs(device: crate::device::Device, lhs: &Operand, rhs: &Operand, out: &Tensor) -> Result<(Input, Input)> {
-    let input = |op: &Operand, may_be_output: bool| -> Result<Input> {
+fn kernel_inputs<'a>(
+    device: crate::device::Device,
+    lhs: &'a Operand,
+    rhs: &'a Operand,
+    out: &Tensor,
+) -> Result<(Input<'a>, Input<'a>)> {
+    let input = |op: &'a Operand, may_be_output: bool| -> Result<Input<'a>> {
         Ok(match op {
             Operand::Scalar(s) => Input::Value(*s),
             Operand::Tensor(t) if may_be_output && t.is_same(out) => Input::Output,
             Operand::Tensor(t) if t.device() != device => Input::Value(t.item()?),
-            Operand::Tensor(t) => Input::Tensor(t.clone()),
+            Operand::Tensor(t) => Input::Tensor(Cow::Borrowed(t)),
         })
     };
     Ok((input(lhs, true)?, input(rhs, false)?))
@@ -159,16 +166,16 @@ fn destination_tensor(it: &BinaryIter, lhs: &Operand, output: Output<'_>) -> Res
 }
 
 /// An input that shares memory with the output (other than an in-place first input) is read from a private copy.
-fn separated(input: Input, out: &Tensor) -> Result<Input> {
+fn separated<'a>(input: Input<'a>, out: &Tensor) -> Result<Input<'a>> {
     Ok(match input {
-        Input::Tensor(t) if iter::needs_private_copy((&t).into(), out.into()) => {
-            Input::Tensor(t.clone_in(MemoryFormat::Contiguous)?)
+        Input::Tensor(t) if iter::needs_private_copy((&*t).into(), out.into()) => {
+            Input::Tensor(Cow::Owned(t.clone_in(MemoryFormat::Contiguous)?))
         }
         other => other,
     })
 }
 
-fn arg(input: &Input) -> Arg<'_> {
+fn arg<'a>(input: &'a Input<'_>) -> Arg<'a> {
     match input {
         Input::Tensor(t) => Arg::Storage(t.storage()),
         Input::Value(v) => Arg::Value(*v),
@@ -268,7 +275,7 @@ pub fn result_sizes_and_dtype(
 }
 
 /// Plans the loop over `out` and the inputs and runs the kernel of `op` computing in `common`.
-fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input, rhs: &Input) -> Result<()> {
+fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input<'_>, rhs: &Input<'_>) -> Result<()> {
     let plan = iter::binary_plan(out.into(), lhs.plan_input(), rhs.plan_input());
     let op = op.kernel_op();
     backend::binary(&BinaryCall { op, dtype: common, plan: &plan, out: out.storage(), lhs: arg(lhs), rhs: arg(rhs) })
@@ -278,21 +285,21 @@ fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input, rhs: &Inpu
 /// (`backend::rounds_by_loop_layout`): an input of another dtype than `common` is `input.to(common)` (dense, its
 /// layout kept where it was dense), and an output of another dtype is computed into a contiguous temporary
 /// (returned first), which the caller copies into it. Other operations convert on the fly, with the same values.
-fn pytorch_loop_operands(
+fn pytorch_loop_operands<'a>(
     out: &Tensor,
-    lhs: Input,
-    rhs: Input,
+    lhs: Input<'a>,
+    rhs: Input<'a>,
     common: DType,
-) -> Result<(Option<Tensor>, Input, Input)> {
+) -> Result<(Option<Tensor>, Input<'a>, Input<'a>)> {
     let temporary =
         (out.dtype() != common).then(|| super::factory::empty(out.sizes(), (common, out.device()))).transpose()?;
-    let converted = |input: Input| -> Result<Input> {
+    let converted = |input: Input<'a>| -> Result<Input<'a>> {
         Ok(match input {
             Input::Tensor(t) if iter::converts_first(t.dtype(), common, out.device()) => {
-                Input::Tensor(t.to_dtype(common)?)
+                Input::Tensor(Cow::Owned(t.to_dtype(common)?))
             }
             // an in-place first input is read from the output before the temporary replaces it
-            Input::Output if temporary.is_some() => Input::Tensor(out.to_dtype(common)?),
+            Input::Output if temporary.is_some() => Input::Tensor(Cow::Owned(out.to_dtype(common)?)),
             other => other,
         })
     };

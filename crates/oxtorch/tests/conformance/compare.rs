@@ -192,7 +192,7 @@ pub fn run(data: &Value, report: &mut Report) {
 /// A tensor of any layout the data describes.
 fn any_tensor(v: &Value) -> AnyTensor {
     match v["kind"].as_str().unwrap_or_default() {
-        "sparse" => AnyTensor::SparseCoo(crate::sparse::sparse_of(v)),
+        "sparse" => AnyTensor::from(crate::sparse::sparse_of(v)),
         _ => AnyTensor::Strided(tensor(v)),
     }
 }
@@ -205,11 +205,11 @@ fn run_sparse(case: &Value, op: BinaryOp) -> oxtorch::Result<AnyTensor> {
     };
     let (lhs, rhs) = (any(&case["lhs"]), any(&case["rhs"]));
     match case["form"].as_str().unwrap_or_default() {
-        "inplace" => binary(op, &lhs, &rhs, AnyOutput::InPlace),
+        "inplace" => binary(op, lhs, rhs, AnyOutput::InPlace),
         "out" => {
             let mut slot = any_tensor(&case["out"]);
-            binary(op, &lhs, &rhs, AnyOutput::Out(&mut slot))
+            binary(op, lhs, rhs, AnyOutput::Out(&mut slot))
         }
-        _ => binary(op, &lhs, &rhs, AnyOutput::New),
+        _ => binary(op, lhs, rhs, AnyOutput::New),
     }
 }

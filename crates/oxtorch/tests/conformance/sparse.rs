@@ -67,7 +67,7 @@ fn operand(v: &Value) -> SparseOperand {
 
 fn any_tensor(v: &Value) -> AnyTensor {
     match operand(v) {
-        SparseOperand::Sparse(s) => AnyTensor::SparseCoo(s),
+        SparseOperand::Sparse(s) => AnyTensor::from(s),
         SparseOperand::Dense(Operand::Tensor(t)) => AnyTensor::Strided(t),
         SparseOperand::Dense(Operand::Scalar(_)) => panic!("a number is not a tensor"),
     }
@@ -190,7 +190,7 @@ fn op_of(case: &Value) -> BinaryOp {
 /// An operand of any kind, for the dispatch.
 fn any_operand(v: &Value) -> AnyOperand {
     match operand(v) {
-        SparseOperand::Sparse(s) => AnyOperand::Tensor(AnyTensor::SparseCoo(s)),
+        SparseOperand::Sparse(s) => AnyOperand::Tensor(AnyTensor::from(s)),
         SparseOperand::Dense(d) => AnyOperand::from(d),
     }
 }
@@ -200,13 +200,13 @@ fn run_arithmetic(case: &Value) -> oxtorch::Result<AnyTensor> {
     let op = op_of(case);
     let (lhs, rhs) = (any_operand(&case["lhs"]), any_operand(&case["rhs"]));
     match case["form"].as_str().unwrap_or_default() {
-        "inplace" => binary(op, &lhs, &rhs, AnyOutput::InPlace),
+        "inplace" => binary(op, lhs, rhs, AnyOutput::InPlace),
         "out" => {
             let mut slot = any_tensor(&case["out"]);
-            binary(op, &lhs, &rhs, AnyOutput::Out(&mut slot))?;
+            binary(op, lhs, rhs, AnyOutput::Out(&mut slot))?;
             Ok(slot)
         }
-        _ => binary(op, &lhs, &rhs, AnyOutput::New),
+        _ => binary(op, lhs, rhs, AnyOutput::New),
     }
 }
 
@@ -221,7 +221,7 @@ fn run_constructor(case: &Value) -> oxtorch::Result<AnyTensor> {
         is_coalesced: opts["is_coalesced"].as_bool(),
     };
     let size: Option<Vec<i64>> = case["size"].as_array().map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0)).collect());
-    sparse_coo_tensor(&indices, &values, size.as_deref(), options).map(AnyTensor::SparseCoo)
+    sparse_coo_tensor(&indices, &values, size.as_deref(), options).map(AnyTensor::from)
 }
 
 fn run_conversion(case: &Value) -> oxtorch::Result<AnyTensor> {
@@ -229,27 +229,27 @@ fn run_conversion(case: &Value) -> oxtorch::Result<AnyTensor> {
     let op = case["op"].as_str().unwrap_or_default();
     let arg = |i: usize| case["args"][i].as_i64().expect("an integer argument");
     match (input, op) {
-        (AnyTensor::SparseCoo(s), "t") => s.t().map(AnyTensor::SparseCoo),
-        (AnyTensor::SparseCoo(s), "transpose") => s.transpose(arg(0), arg(1)).map(AnyTensor::SparseCoo),
-        (AnyTensor::SparseCoo(s), "unsqueeze") => s.unsqueeze(arg(0)).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "t") => s.t().map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), "transpose") => s.transpose(arg(0), arg(1)).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), "unsqueeze") => s.unsqueeze(arg(0)).map(AnyTensor::from),
         (AnyTensor::SparseCoo(s), "permute") => {
             let dims: Vec<i64> = case["args"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
-            s.permute(&dims).map(AnyTensor::SparseCoo)
+            s.permute(&dims).map(AnyTensor::from)
         }
-        (AnyTensor::SparseCoo(s), "movedim") => s.movedim(&[arg(0)], &[arg(1)]).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "movedim") => s.movedim(&[arg(0)], &[arg(1)]).map(AnyTensor::from),
         (AnyTensor::SparseCoo(s), "select") => s.select(arg(0), arg(1)),
         (AnyTensor::Strided(t), "to_sparse") => match case["sparse_dim"].as_i64() {
             None => t.to_sparse(),
             Some(d) => t.to_sparse_dim(d),
         }
-        .map(AnyTensor::SparseCoo),
-        (AnyTensor::SparseCoo(s), "coalesce") => s.coalesce().map(AnyTensor::SparseCoo),
+        .map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), "coalesce") => s.coalesce().map(AnyTensor::from),
         (AnyTensor::SparseCoo(s), "to_dense") => s.to_dense().map(AnyTensor::Strided),
         (AnyTensor::SparseCoo(s), "indices") => s.indices().map(AnyTensor::Strided),
         (AnyTensor::SparseCoo(s), "values") => s.values().map(AnyTensor::Strided),
-        (AnyTensor::SparseCoo(s), "to_sparse") => s.to_sparse_dim(None).map(AnyTensor::SparseCoo),
-        (AnyTensor::SparseCoo(s), "to_sparse_dim") => s.to_sparse_dim(Some(1)).map(AnyTensor::SparseCoo),
-        (AnyTensor::SparseCoo(s), "to_float64") => s.to_dtype(DType::Float64).map(AnyTensor::SparseCoo),
+        (AnyTensor::SparseCoo(s), "to_sparse") => s.to_sparse_dim(None).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), "to_sparse_dim") => s.to_sparse_dim(Some(1)).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), "to_float64") => s.to_dtype(DType::Float64).map(AnyTensor::from),
         (_, other) => panic!("unknown conversion {other}"),
     }
 }
