@@ -1080,3 +1080,25 @@ fn regression_views_refuse_strides_that_wrap() {
     let t = base(&[4, 0], &[1 << 62, 1]);
     assert_eq!(t.unsqueeze(0).unwrap().strides(), [0, 1 << 62, 1]);
 }
+
+/// Fuzzer seed 20522533: two 5-D inputs that are both channels_last_3d-contiguous by PyTorch's flag (which ignores
+/// size-1 dimensions) but differ in the strides of their size-1 dimensions. TensorIterator's fast setup knows only
+/// 4-D channels-last, so the output follows its stride ordering: `(6, 1, 2, 2, 6)`, in either operand order
+/// (PyTorch 2.15).
+#[test]
+fn regression_five_dim_outputs_follow_the_stride_order() {
+    let a =
+        oxtorch::zeros(&[36], DType::Float32).unwrap().as_strided(&[3, 2, 3, 1, 1], &[6, 1, 2, 2, 6], None).unwrap();
+    let b = oxtorch::zeros(&[3, 2, 3, 1, 1], DType::Float32)
+        .unwrap()
+        .contiguous_in(oxtorch::MemoryFormat::ChannelsLast3d)
+        .unwrap();
+    assert_eq!(b.strides(), &[6, 1, 2, 2, 2]);
+    assert_eq!(a.add(&b).unwrap().strides(), &[6, 1, 2, 2, 6]);
+    assert_eq!(b.add(&a).unwrap().strides(), &[6, 1, 2, 2, 6]);
+    // 4-D channels-last keeps TensorIterator's fast setup: the channels-last strides
+    let a4 = oxtorch::zeros(&[36], DType::Float32).unwrap().as_strided(&[3, 2, 3, 1], &[6, 1, 2, 6], None).unwrap();
+    let b4 = oxtorch::zeros(&[3, 2, 3, 1], DType::Float32).unwrap();
+    let b4 = b4.contiguous_in(oxtorch::MemoryFormat::ChannelsLast).unwrap();
+    assert_eq!(a4.add(&b4).unwrap().strides(), &[6, 1, 2, 2]);
+}

@@ -1147,3 +1147,16 @@ def test_result_type_parses_as_pytorchs_four_signatures():
         "      didn't match because some of the arguments have invalid types: (tensor=Tensor, !other=str!, )\n"
         " * (Number scalar1, Number scalar2)\n"
         "      didn't match because some of the keywords were incorrect: other, tensor\n")
+
+
+def test_five_dim_outputs_follow_the_stride_order():
+    """Fuzzer seed 20522533: TensorIterator's fast setup knows only 4-D channels-last, so two 5-D inputs that are
+    channels_last_3d by PyTorch's flag (size-1 dimensions ignored) get the stride ordering's output (PyTorch 2.15)."""
+    a = torch.zeros(36).as_strided((3, 2, 3, 1, 1), (6, 1, 2, 2, 6))
+    b = torch.zeros(3, 2, 3, 1, 1).contiguous(memory_format=torch.channels_last_3d)
+    assert b.stride() == (6, 1, 2, 2, 2)
+    assert (a + b).stride() == (6, 1, 2, 2, 6)
+    assert (b + a).stride() == (6, 1, 2, 2, 6)
+    a4 = torch.zeros(36).as_strided((3, 2, 3, 1), (6, 1, 2, 6))
+    b4 = torch.zeros(3, 2, 3, 1).contiguous(memory_format=torch.channels_last)
+    assert (a4 + b4).stride() == (b4 + a4).stride() == (6, 1, 2, 2)

@@ -270,7 +270,7 @@ fn common_device(config: &IterConfig, output: Option<TensorView<'_>>, inputs: &[
 }
 
 /// Strides for a new output of `shape`, following its inputs' memory order as TensorIterator does: contiguous
-/// when every input is, channels-last when every input is, the inputs' strides when they are all the same dense
+/// when every input is, channels-last (4-D) when every input is, the inputs' strides when they are all the same dense
 /// strides, else dense strides in the order the inputs' strides suggest.
 fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
     let same_shape = inputs.iter().all(|g| g.sizes == shape);
@@ -278,11 +278,12 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
         if inputs.iter().all(|g| g.is_contiguous_in(MemoryFormat::Contiguous)) {
             return shape::contiguous_strides(shape);
         }
-        for format in [MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d] {
-            if inputs.iter().all(|g| g.is_contiguous_in(format)) {
-                if let Ok(strides) = format.strides_for(shape) {
-                    return strides;
-                }
+        // TensorIterator's fast setup knows channels-last for 4-D tensors only: 5-D inputs reach the stride
+        // ordering, which breaks ties between size-1 dimensions otherwise (fuzzer seed 20522533)
+        let format = MemoryFormat::ChannelsLast;
+        if inputs.iter().all(|g| g.is_contiguous_in(format)) {
+            if let Ok(strides) = format.strides_for(shape) {
+                return strides;
             }
         }
         let first = inputs[0].strides;
