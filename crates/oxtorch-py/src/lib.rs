@@ -1,7 +1,7 @@
 //! The `oxtorch._C` extension module: PyTorch's Python surface over the oxtorch crate. The pure-Python package
 //! `oxtorch` (in `python/oxtorch`) re-exports it and adds `Size` and the legacy tensor types.
 //!
-//! The modules are layered; each imports only modules of the layers before it (no import cycles):
+//! The modules are listed here in import order: each imports only modules listed before it (no import cycles).
 //! 1. `errors` (oxtorch errors as Python exceptions), then `value` (the `Tensor` object and its accessors);
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
