@@ -410,9 +410,14 @@ macro_rules! py_binary_ops {
         impl PyTensor {
             $($(
                 #[doc = concat!("The `", stringify!($dunder), "` operator (", stringify!($kind), ").")]
-                fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>, other: OperatorArg) -> PyResult<Py<PyAny>> {
+                fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                     defaults!$params;
-                    operator(py, $make, slf, other.0?, Order::$kind)
+                    match Arg::read(other)? {
+                        Arg::Operand(other) => operator(py, $make, slf, other, Order::$kind),
+                        // neither a tensor nor a number: Python tries the other operand (or compares by identity)
+                        Arg::Other(_) => Ok(py.NotImplemented()),
+                        Arg::Unconvertible(_, e) => Err(e),
+                    }
                 }
             )*)*
             $($(
