@@ -254,8 +254,8 @@ fn pieces<'py>(
     tensor_tuple(py, split(dense).py()?)
 }
 
-/// The pieces of `split_with_sizes` (`unsafe`: not marked as views). PyTorch checks each size just before cutting
-/// its piece and the sum at the end, so a sparse tensor, whose first cut fails, meets only the checks before it.
+/// The pieces of `split_with_sizes` (`unsafe`: not marked as views); a sparse tensor meets the checks before its
+/// first cut, then PyTorch's refusal (`oxtorch::sparse::refusal::split_with_sizes`).
 fn sized_pieces<'py>(
     t: &PyTensor,
     py: Python<'py>,
@@ -265,20 +265,7 @@ fn sized_pieces<'py>(
     unsafe_: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     if let Some(s) = t.sparse() {
-        let shaped = t.shaped()?;
-        if shaped.dim() == 0 {
-            return Err(PyRuntimeError::new_err("split expects at least a 1-dimensional tensor"));
-        }
-        shaped.size(dim).py()?;
-        if sizes.first().is_none_or(|&first| first < 0) {
-            // no piece is cut before the negative-size check or the sum check (no sizes for an empty dimension
-            // are no pieces)
-            let parts = shaped.split_with_sizes(sizes, dim).py()?;
-            if parts.is_empty() {
-                return tensor_tuple(py, parts);
-            }
-        }
-        return Err(crate::value::refusal(name, s.device()));
+        return tensor_tuple(py, oxtorch::sparse::refusal::split_with_sizes(&s, sizes, dim, name).py()?);
     }
     let split =
         |t: &Tensor| if unsafe_ { t.unsafe_split_with_sizes(sizes, dim) } else { t.split_with_sizes(sizes, dim) };
@@ -494,14 +481,9 @@ impl PyTensor {
         }
         {
             let this = slf.borrow();
-            if let (Some(s), TensorValue::SparseCoo(cell)) = (this.sparse(), &this.value) {
-                let (sparse_dim, dense_dim) = (s.sparse_dim(), s.dense_dim());
-                if sparse_dim > 2 || dense_dim != 0 {
-                    return Err(PyRuntimeError::new_err(format!(
-                        "t_() expects a tensor with <= 2 sparse and 0 dense dimensions, but got {sparse_dim} sparse and {dense_dim} dense dimensions"
-                    )));
-                }
-                cell.set(s.t().py()?);
+            if let (Some(mut s), TensorValue::SparseCoo(cell)) = (this.sparse(), &this.value) {
+                s.t_().py()?;
+                cell.set(s);
                 return Ok(slf.clone());
             }
         }
@@ -520,17 +502,11 @@ impl PyTensor {
         if sizes.len() != strides.len() {
             return Err(PyRuntimeError::new_err("mismatch in length of strides and shape"));
         }
-        oxtorch::shape::check_as_strided_strides(&strides).py()?;
-        let offset = offset
-            .map(|o| {
-                usize::try_from(o).map_err(|_| PyRuntimeError::new_err(format!("Tensor: invalid storage offset {o}")))
-            })
-            .transpose()?;
+        let (strides, offset) = oxtorch::shape::as_strided_strides_and_offset(&strides, offset).py()?;
         if sizes.iter().any(|&s| s < 0) {
             return Err(PyRuntimeError::new_err("numel: integer multiplication overflow"));
         }
         let sizes: Vec<usize> = sizes.iter().map(|&s| s as usize).collect();
-        let strides: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
         in_place(slf, "as_strided_", false, |t| t.as_strided_(&sizes, &strides, offset))
     }
 

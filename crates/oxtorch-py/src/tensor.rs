@@ -563,14 +563,8 @@ impl PyTensor {
         storage_offset: Option<i64>,
     ) -> PyResult<PyTensor> {
         self.dense("as_strided")?;
-        let strides = sequence_ints(stride)?;
-        oxtorch::shape::check_as_strided_strides(&strides).py()?;
-        let offset = storage_offset
-            .map(|o| {
-                usize::try_from(o).map_err(|_| PyRuntimeError::new_err(format!("Tensor: invalid storage offset {o}")))
-            })
-            .transpose()?;
-        let strides: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
+        let (strides, offset) =
+            oxtorch::shape::as_strided_strides_and_offset(&sequence_ints(stride)?, storage_offset).py()?;
         self.strided()?.as_strided(&to_sizes(&sequence_ints(size)?)?, &strides, offset).py().map(PyTensor::new)
     }
 

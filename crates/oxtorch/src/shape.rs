@@ -252,6 +252,17 @@ pub fn check_as_strided_strides(strides: &[i64]) -> Result<()> {
     Ok(())
 }
 
+/// `as_strided`'s int64 strides and storage offset as oxtorch holds them, after PyTorch's checks in its order: no
+/// negative stride, then no negative offset ("Tensor: invalid storage offset").
+pub fn as_strided_strides_and_offset(strides: &[i64], offset: Option<i64>) -> Result<(Dims, Option<usize>)> {
+    check_as_strided_strides(strides)?;
+    let offset = match offset {
+        Some(o) if o < 0 => runtime_err!("Tensor: invalid storage offset {o}"),
+        o => o.map(|o| o as usize),
+    };
+    Ok((strides.iter().map(|&s| s as usize).collect(), offset))
+}
+
 /// PyTorch's `compute_numel` check: the product of the sizes, multiplied left to right, must not overflow 64 bits
 /// (a zero later in the list does not undo an earlier overflow).
 pub fn check_numel(sizes: &[usize]) -> Result<()> {

@@ -408,3 +408,32 @@ fn view_as_and_reshape_as() {
         "shape '[2, 4]' is invalid for input of size 6",
     );
 }
+
+/// The sparse rules the Python methods use, reachable from Rust: `t_` of a sparse tensor and `split_with_sizes`'
+/// checks before PyTorch's refusal.
+#[test]
+fn sparse_t_and_split_with_sizes_follow_pytorch() {
+    let dense = oxtorch::arange(6, oxtorch::DType::Float32).unwrap().reshape(&[2, 3]).unwrap();
+    let mut s = dense.to_sparse().unwrap();
+    s.t_().unwrap();
+    assert_eq!(s.sizes(), &[3, 2]);
+    let mut hybrid = dense.reshape(&[2, 3, 1]).unwrap().to_sparse_dim(1).unwrap();
+    let e = hybrid.t_().unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "t_() expects a tensor with <= 2 sparse and 0 dense dimensions, but got 1 sparse and 2 dense dimensions"
+    );
+    let split = |t: &oxtorch::SparseCooTensor, sizes: &[i64], dim| {
+        oxtorch::sparse::refusal::split_with_sizes(t, sizes, dim, "split_with_sizes").map(|p| p.len())
+    };
+    assert_eq!(
+        split(&s, &[1, 2], 5).unwrap_err().to_string(),
+        "Dimension out of range (expected to be in range of [-2, 1], but got 5)"
+    );
+    assert_eq!(
+        split(&s, &[1, 2], 0).unwrap_err().to_string(),
+        "Could not run 'aten::as_strided' with arguments from the 'SparseCPU' backend."
+    );
+    let empty = oxtorch::zeros(&[0, 2], oxtorch::DType::Float32).unwrap().to_sparse().unwrap();
+    assert_eq!(split(&empty, &[], 0).unwrap(), 0);
+}

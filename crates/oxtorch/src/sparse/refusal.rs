@@ -80,3 +80,23 @@ pub fn dense_sparse_copy_error(dst: (DType, bool), src: (DType, bool)) -> Error 
         src.0.legacy_type_name(src.1)
     ))
 }
+
+/// `split_with_sizes` (and `unsafe_split_with_sizes`, named `method`) of a sparse tensor: PyTorch checks the
+/// dimension and each size just before cutting its piece, so a sparse tensor meets the checks before its first
+/// cut, then that cut's refusal; no sizes along an empty dimension cut nothing and give no pieces.
+pub fn split_with_sizes(s: &SparseCooTensor, sizes: &[i64], dim: i64, method: &str) -> Result<Vec<crate::Tensor>> {
+    // the checks run on a meta tensor of the sparse tensor's sizes (zero strides: no size fails a storage check)
+    let options = crate::TensorOptions::new().dtype(s.dtype()).device(Device::meta());
+    let shaped = crate::empty_strided(s.sizes(), &vec![0; s.dim()], options)?;
+    if shaped.dim() == 0 {
+        return Err(Error::Runtime("split expects at least a 1-dimensional tensor".into()));
+    }
+    shaped.size(dim)?;
+    if sizes.first().is_none_or(|&first| first < 0) {
+        let parts = shaped.split_with_sizes(sizes, dim)?;
+        if parts.is_empty() {
+            return Ok(parts);
+        }
+    }
+    Err(refusal(method, s.device()))
+}

@@ -43,10 +43,21 @@ impl SparseCooTensor {
 
     /// Swaps the two dimensions of a sparse matrix (`t()`): at most two sparse and no dense dimensions.
     pub fn t(&self) -> Result<SparseCooTensor> {
+        self.transposed_matrix("t")
+    }
+
+    /// `t_()`: this tensor replaced by [`SparseCooTensor::t`]'s result, with the in-place method's name in its
+    /// error.
+    pub fn t_(&mut self) -> Result<()> {
+        *self = self.transposed_matrix("t_")?;
+        Ok(())
+    }
+
+    fn transposed_matrix(&self, method: &str) -> Result<SparseCooTensor> {
         let (sd, dd) = (self.sparse_dim(), self.dense_dim());
         if sd > 2 || dd > 0 {
             return Err(Error::Runtime(format!(
-                "t() expects a tensor with <= 2 sparse and 0 dense dimensions, but got {sd} sparse and {dd} dense dimensions"
+                "{method}() expects a tensor with <= 2 sparse and 0 dense dimensions, but got {sd} sparse and {dd} dense dimensions"
             )));
         }
         self.transpose(0, if self.dim() < 2 { 0 } else { 1 })
