@@ -127,6 +127,14 @@ impl Plan {
             return;
         }
         let n = self.offsets.len();
+        if self.sizes.len() == 1 {
+            // one flat dimension: a single run
+            let mut offsets: SmallVec<[usize; 4]> =
+                (0..n).map(|k| self.offsets[k].wrapping_add(start.wrapping_mul(self.strides[k][0]))).collect();
+            offsets[0] = offsets[0].wrapping_sub(out_base);
+            f(&offsets, end - start);
+            return;
+        }
         let inner = self.sizes[0];
         let outer_dims = &self.sizes[1..];
         // the multi-index of `start`

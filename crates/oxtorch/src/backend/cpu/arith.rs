@@ -51,6 +51,12 @@ impl LoopRun {
         LoopRun { len, vectorized, vectorizable, inputs_move: sa != 0 && sb != 0, in_place }
     }
 
+    /// How many elements the vectorized blocks compute (the first ones): they all share [`LoopRun::at`]`(0)`.
+    #[inline]
+    pub fn vector_len(self) -> usize {
+        self.vectorized
+    }
+
     /// The position of element `i` of the loop.
     #[inline]
     pub fn at(self, i: usize) -> LoopPosition {

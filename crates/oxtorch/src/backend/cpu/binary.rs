@@ -96,103 +96,159 @@ fn mixed<D: Element, C: Arith, R: Element>(
     })
 }
 
-/// The second operand on the typed path.
+/// The second operand on the typed path: elements (a slice, or a [`Strided`] run of one), or one value.
 #[derive(Clone, Copy)]
-enum TypedRhs<'a, D, C> {
-    Slice(&'a [D]),
+enum TypedRhs<S, C> {
+    Slice(S),
     Value(C),
 }
 
-/// The loop when the inputs hold `D` and the output `R`: typed slices, with contiguous inner runs written as
-/// zipped iterators so that they vectorize. An in-place first input is read from the output (`R` is `D` then, or
-/// bool, whose values every dtype holds exactly).
+/// The loop when the inputs hold `D` and the output `R`: typed slices. Contiguous inner runs go through
+/// [`contiguous_run`], which vectorizes; a positional operation's vectorized blocks share one [`LoopPosition`], so
+/// they take that path too, and only its scalar remainder is computed element by element. An in-place first
+/// input is read from the output (`R` is `D` then, or bool, whose values every dtype holds exactly).
 fn typed_loop<D: Element, C: Arith, R: Element>(
     plan: &Plan,
     (start, end, base): (usize, usize, usize),
     o: &mut [R],
     a: Option<&[D]>,
-    b: TypedRhs<'_, D, C>,
+    b: TypedRhs<&[D], C>,
     positional: bool,
     f: &impl Fn(C, C, LoopPosition) -> R,
 ) {
-    let (so, sa, sb) = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
-    let g = |p: C, q: C| f(p, q, LoopPosition::default());
+    let strides = (plan.inner_stride(0), plan.inner_stride(1), plan.inner_stride(2));
+    let (so, sa, sb) = strides;
     plan.for_each_run_in(start, end, base, |offs, len| {
-        if positional {
-            positional_run(offs, len, (so, sa, sb), o, a, b, f);
-            return;
-        }
-        let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
-        // the second operand as one value when it does not move along this run
-        let scalar = match b {
-            TypedRhs::Value(q) => Some(q),
-            TypedRhs::Slice(y) if sb == 0 => Some(y[bo].cast::<C>()),
-            TypedRhs::Slice(_) => None,
+        let run = positional.then(|| loop_run::<D>(len, strides, a.is_none(), matches!(b, TypedRhs::Value(_))));
+        let (plain_len, at) = match run {
+            Some(run) => (run.vector_len(), run.at(0)),
+            None => (len, LoopPosition::default()),
         };
+        let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
         let out = &mut o[oo..];
-        match (a, scalar, b) {
-            (Some(x), Some(q), _) if so == 1 && sa == 1 => {
-                for (o, &p) in out[..len].iter_mut().zip(&x[ao..ao + len]) {
-                    *o = g(p.cast::<C>(), q);
-                }
-            }
-            (None, Some(q), _) if so == 1 => {
-                for o in out[..len].iter_mut() {
-                    *o = g(o.cast::<C>(), q);
-                }
-            }
-            (Some(x), None, TypedRhs::Slice(y)) if so == 1 && sa == 1 && sb == 1 => {
-                for ((o, &p), &q) in out[..len].iter_mut().zip(&x[ao..ao + len]).zip(&y[bo..bo + len]) {
-                    *o = g(p.cast::<C>(), q.cast::<C>());
-                }
-            }
-            (None, None, TypedRhs::Slice(y)) if so == 1 && sb == 1 => {
-                for (o, &q) in out[..len].iter_mut().zip(&y[bo..bo + len]) {
-                    *o = g(o.cast::<C>(), q.cast::<C>());
-                }
-            }
-            _ => {
-                for i in 0..len {
-                    let p = match a {
-                        Some(x) => x[ao + i * sa].cast::<C>(),
-                        None => out[i * so].cast::<C>(),
-                    };
-                    let q = match (scalar, b) {
-                        (Some(q), _) => q,
-                        (None, TypedRhs::Slice(y)) => y[bo + i * sb].cast::<C>(),
-                        (None, TypedRhs::Value(q)) => q,
-                    };
-                    out[i * so] = g(p, q);
-                }
-            }
+        let x = a.map(|x| Strided { values: &x[ao..], stride: sa });
+        let y = match b {
+            TypedRhs::Slice(y) => TypedRhs::Slice(Strided { values: &y[bo..], stride: sb }),
+            TypedRhs::Value(q) => TypedRhs::Value(q),
+        };
+        let first = match contiguous_run(out, so, plain_len, x, y, &|p, q| f(p, q, at)) {
+            true => plain_len,
+            false => 0,
+        };
+        for i in first..len {
+            let p = match x {
+                Some(x) => x.values[i * sa].cast::<C>(),
+                None => out[i * so].cast::<C>(),
+            };
+            let q = match y {
+                TypedRhs::Slice(y) => y.values[i * sb].cast::<C>(),
+                TypedRhs::Value(q) => q,
+            };
+            out[i * so] = f(p, q, run.map_or(at, |run| run.at(i)));
         }
     });
 }
 
-/// One run of [`typed_loop`] for an operation whose results depend on the loop position: element by element,
-/// each with its [`LoopPosition`].
-fn positional_run<D: Element, C: Arith, R: Element>(
-    offs: &[usize],
+/// The shortest run [`contiguous_run`] hands to its AVX2 loops: a shorter one costs more to dispatch than the
+/// wider vectors save.
+const AVX2_MIN_LEN: usize = 64;
+
+/// The elements of one operand along a run, from its first element, `stride` apart.
+#[derive(Clone, Copy)]
+struct Strided<'a, T> {
+    values: &'a [T],
+    stride: usize,
+}
+
+/// `out[i] = g(x[i], y[i])` for the first `len` elements of a run whose output is contiguous and whose inputs are
+/// contiguous or one value (`x = None` reads the output itself), as zipped loops the compiler vectorizes; on x86-64
+/// CPUs with AVX2 the loops are compiled for it (PyTorch's kernels run AVX2 there too). Nothing here fuses or
+/// reorders arithmetic, so every path gives the same bits. Returns whether the strides fit (else nothing is
+/// written).
+fn contiguous_run<D: Element, C: Element, R: Element>(
+    out: &mut [R],
+    so: usize,
     len: usize,
-    (so, sa, sb): (usize, usize, usize),
-    o: &mut [R],
-    a: Option<&[D]>,
-    b: TypedRhs<'_, D, C>,
-    f: &impl Fn(C, C, LoopPosition) -> R,
+    x: Option<Strided<'_, D>>,
+    y: TypedRhs<Strided<'_, D>, C>,
+    g: &impl Fn(C, C) -> R,
+) -> bool {
+    let moves = |s: &Strided<'_, D>| s.stride == 1 || (s.stride == 0 && len > 0);
+    let fits = so == 1
+        && x.as_ref().is_none_or(moves)
+        && match &y {
+            TypedRhs::Slice(y) => moves(y),
+            TypedRhs::Value(_) => true,
+        };
+    if !fits {
+        return false;
+    }
+    // an operand that does not move along the run is one value
+    let x = x.map(|x| match x.stride {
+        0 => TypedRhs::Value(x.values[0].cast::<C>()),
+        _ => TypedRhs::Slice(&x.values[..len]),
+    });
+    let y = match y {
+        TypedRhs::Slice(y) if y.stride == 0 => TypedRhs::Value(y.values[0].cast::<C>()),
+        TypedRhs::Slice(y) => TypedRhs::Slice(&y.values[..len]),
+        TypedRhs::Value(q) => TypedRhs::Value(q),
+    };
+    let out = &mut out[..len];
+    #[cfg(target_arch = "x86_64")]
+    if len >= AVX2_MIN_LEN && std::arch::is_x86_feature_detected!("avx2") {
+        #[target_feature(enable = "avx2")]
+        fn with_avx2<D: Element, C: Element, R: Element>(
+            out: &mut [R],
+            x: Option<TypedRhs<&[D], C>>,
+            y: TypedRhs<&[D], C>,
+            g: &impl Fn(C, C) -> R,
+        ) {
+            zipped_run(out, x, y, g)
+        }
+        // SAFETY: `with_avx2` differs from `zipped_run` only in being compiled with the AVX2 instructions, which
+        // `is_x86_feature_detected!` found on the running CPU.
+        unsafe { with_avx2(out, x, y, g) };
+        return true;
+    }
+    zipped_run(out, x, y, g);
+    true
+}
+
+/// The loops of [`contiguous_run`]: each input is a slice as long as `out`, one value, or (`x = None`) the output.
+#[inline(always)]
+fn zipped_run<D: Element, C: Element, R: Element>(
+    out: &mut [R],
+    x: Option<TypedRhs<&[D], C>>,
+    y: TypedRhs<&[D], C>,
+    g: &impl Fn(C, C) -> R,
 ) {
-    let (oo, ao, bo) = (offs[0], offs[1], offs[2]);
-    let run = loop_run::<D>(len, (so, sa, sb), a.is_none(), matches!(b, TypedRhs::Value(_)));
-    let out = &mut o[oo..];
-    for i in 0..len {
-        let p = match a {
-            Some(x) => x[ao + i * sa].cast::<C>(),
-            None => out[i * so].cast::<C>(),
-        };
-        let q = match b {
-            TypedRhs::Slice(y) => y[bo + i * sb].cast::<C>(),
-            TypedRhs::Value(q) => q,
-        };
-        out[i * so] = f(p, q, run.at(i));
+    match (x, y) {
+        (Some(TypedRhs::Slice(x)), TypedRhs::Slice(y)) => {
+            for ((o, &p), &q) in out.iter_mut().zip(x).zip(y) {
+                *o = g(p.cast::<C>(), q.cast::<C>());
+            }
+        }
+        (Some(TypedRhs::Slice(x)), TypedRhs::Value(q)) => {
+            for (o, &p) in out.iter_mut().zip(x) {
+                *o = g(p.cast::<C>(), q);
+            }
+        }
+        (Some(TypedRhs::Value(p)), TypedRhs::Slice(y)) => {
+            for (o, &q) in out.iter_mut().zip(y) {
+                *o = g(p, q.cast::<C>());
+            }
+        }
+        (Some(TypedRhs::Value(p)), TypedRhs::Value(q)) => out.fill(g(p, q)),
+        (None, TypedRhs::Slice(y)) => {
+            for (o, &q) in out.iter_mut().zip(y) {
+                *o = g(o.cast::<C>(), q.cast::<C>());
+            }
+        }
+        (None, TypedRhs::Value(q)) => {
+            for o in out.iter_mut() {
+                *o = g(o.cast::<C>(), q);
+            }
+        }
     }
 }
 
