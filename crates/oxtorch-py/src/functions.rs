@@ -431,11 +431,7 @@ impl PyGenerator {
     fn new(device: Option<&Bound<'_, PyAny>>) -> PyResult<PyGenerator> {
         if let Some(d) = device {
             if !d.is_none() {
-                let d = crate::device::device_arg(d)?;
-                if d.is_meta() {
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err("META device type not an accelerator."));
-                }
-                oxtorch::backend::ensure_generator_device(d).py()?;
+                oxtorch::backend::ensure_generator_device(crate::device::device_arg(d)?).py()?;
             }
         }
         Ok(PyGenerator { inner: Mutex::new(oxtorch::Generator::new(0)) })

@@ -465,7 +465,8 @@ macro_rules! py_binary_ops {
             }
         }
     };
-    (@method $name:ident $pyname:ident $kind:ident () $make:expr) => {
+    // no keyword: a row without parameters, or an alias fixed to their defaults (`true_divide`)
+    (@method $name:ident $pyname:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($pyname), "(other)`.")]
@@ -476,22 +477,7 @@ macro_rules! py_binary_ops {
                 other: &Bound<'_, PyAny>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
-                method(py, $make, stringify!($pyname), slf, other, kwargs)
-            }
-        }
-    };
-    (@method $name:ident $pyname:ident fixed ($param:ident) $make:expr) => {
-        #[pymethods]
-        impl PyTensor {
-            #[doc = concat!("`self.", stringify!($pyname), "(other)`.")]
-            #[pyo3(signature = (other, **kwargs))]
-            fn $pyname(
-                slf: &Bound<'_, Self>,
-                py: Python<'_>,
-                other: &Bound<'_, PyAny>,
-                kwargs: Option<&Bound<'_, PyDict>>,
-            ) -> PyResult<PyTensor> {
-                let $param = param!(default $param);
+                defaults!($($param)?);
                 method(py, $make, stringify!($pyname), slf, other, kwargs)
             }
         }
@@ -515,7 +501,7 @@ macro_rules! py_binary_ops {
             }
         }
     };
-    (@inplace $name:ident $inplace:ident $kind:ident () $make:expr) => {
+    (@inplace $name:ident $inplace:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($inplace), "(other)`, returning `self`.")]
@@ -526,22 +512,7 @@ macro_rules! py_binary_ops {
                 other: &Bound<'_, PyAny>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
-                in_place(py, $make, stringify!($name), slf, other, kwargs)
-            }
-        }
-    };
-    (@inplace $name:ident $inplace:ident fixed ($param:ident) $make:expr) => {
-        #[pymethods]
-        impl PyTensor {
-            #[doc = concat!("`self.", stringify!($inplace), "(other)`, returning `self`.")]
-            #[pyo3(signature = (other, **kwargs))]
-            fn $inplace(
-                slf: &Bound<'_, Self>,
-                py: Python<'_>,
-                other: &Bound<'_, PyAny>,
-                kwargs: Option<&Bound<'_, PyDict>>,
-            ) -> PyResult<Py<PyTensor>> {
-                let $param = param!(default $param);
+                defaults!($($param)?);
                 in_place(py, $make, stringify!($name), slf, other, kwargs)
             }
         }
@@ -563,7 +534,7 @@ macro_rules! py_binary_ops {
             function(py, $make, stringify!($name), input, other, out, kwargs)
         }
     };
-    (@function $name:ident $kind:ident () $make:expr) => {
+    (@function $name:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[doc = concat!("`torch.", stringify!($name), "(input, other, *, out=None)`.")]
         #[pyfunction]
         #[pyo3(signature = (input, other, *, out = None, **kwargs))]
@@ -574,21 +545,7 @@ macro_rules! py_binary_ops {
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {
-            function(py, $make, stringify!($name), input, other, out, kwargs)
-        }
-    };
-    (@function $name:ident fixed ($param:ident) $make:expr) => {
-        #[doc = concat!("`torch.", stringify!($name), "(input, other, *, out=None)`.")]
-        #[pyfunction]
-        #[pyo3(signature = (input, other, *, out = None, **kwargs))]
-        pub fn $name(
-            py: Python<'_>,
-            input: &Bound<'_, PyAny>,
-            other: &Bound<'_, PyAny>,
-            out: Option<&Bound<'_, PyAny>>,
-            kwargs: Option<&Bound<'_, PyDict>>,
-        ) -> PyResult<Py<PyAny>> {
-            let $param = param!(default $param);
+            defaults!($($param)?);
             function(py, $make, stringify!($name), input, other, out, kwargs)
         }
     };

@@ -26,7 +26,7 @@ use crate::value::{compute, legacy_type_name, tensor_tuple, warn_once, PyTensor,
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::split::SplitPoints;
 use oxtorch::Tensor;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 use std::sync::atomic::AtomicBool;
@@ -159,12 +159,7 @@ pub fn narrow_arguments(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyD
     if p.overload == 1 {
         return Ok((dim, p.int(1)?, length));
     }
-    let start = p.tensor(1);
-    let shaped = start.borrow().shaped()?.into_owned();
-    if shaped.dim() != 0 || !shaped.dtype().is_integral(false) {
-        return Err(PyRuntimeError::new_err("start must be an 0-dim integral Tensor."));
-    }
-    Ok((dim, start.call_method0("item")?.extract()?, length))
+    Ok((dim, p.tensor(1).borrow().any().narrow_start().py()?, length))
 }
 
 /// Registers the module-level functions.
@@ -498,15 +493,8 @@ impl PyTensor {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, Self>> {
         let p = parse!(Method "as_strided_", signatures::as_strided_, args, kwargs)?;
-        let (sizes, strides, offset) = (p.int_list(0)?, p.int_list(1)?, p.opt_int(2)?);
-        if sizes.len() != strides.len() {
-            return Err(PyRuntimeError::new_err("mismatch in length of strides and shape"));
-        }
-        let (strides, offset) = oxtorch::shape::as_strided_strides_and_offset(&strides, offset).py()?;
-        if sizes.iter().any(|&s| s < 0) {
-            return Err(PyRuntimeError::new_err("numel: integer multiplication overflow"));
-        }
-        let sizes: Vec<usize> = sizes.iter().map(|&s| s as usize).collect();
+        let (sizes, strides, offset) =
+            oxtorch::shape::as_strided_in_place_geometry(&p.int_list(0)?, &p.int_list(1)?, p.opt_int(2)?).py()?;
         in_place(slf, "as_strided_", false, |t| t.as_strided_(&sizes, &strides, offset))
     }
 

@@ -219,15 +219,11 @@ impl PyTensor {
     /// The device the data lives on (a cpu or meta tensor reports its device without an index, as PyTorch's do).
     #[getter]
     fn device(&self) -> PyResult<PyDevice> {
-        if self.global().is_some() {
-            return Err(PyRuntimeError::new_err(
-                "Only local tensors have 'device'. Please use '.placement' for global tensors.",
-            ));
-        }
-        if let Some(s) = self.sparse() {
-            return Ok(PyDevice::wrap(s.device()));
-        }
-        Ok(PyDevice::wrap(oxtorch::display::tensor_device(self.strided()?)))
+        let device = self.any().local_device().py()?;
+        Ok(PyDevice::wrap(match self.strided() {
+            Ok(t) => oxtorch::display::tensor_device(t),
+            Err(_) => device,
+        }))
     }
 
     /// Iterates over the first dimension (`iter(t)`); a 0-d tensor cannot be iterated.
@@ -507,23 +503,12 @@ impl PyTensor {
     /// when that is one dimension, so that resizing either (`out=`) resizes both.
     #[pyo3(signature = (start_dim=0, end_dim=-1))]
     fn flatten(slf: PyRef<'_, Self>, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<Py<PyTensor>> {
-        let n = slf.dim()?;
-        let wrapped = |d: i64| oxtorch::shape::wrap_dim(d, n).py();
-        if let Some(s) = slf.sparse() {
-            // PyTorch returns a tensor whose dimensions all stay as they are, and reshapes (refused) otherwise
-            let (a, b) = (wrapped(start_dim)?, wrapped(end_dim)?);
-            if a > b {
-                return Err(PyRuntimeError::new_err("flatten() has invalid args: start_dim cannot come after end_dim"));
-            }
-            if n > 0 && a == b {
-                return Ok(slf.into());
-            }
-            return Err(crate::value::refusal("flatten", s.device()));
-        }
-        if n > 0 && wrapped(start_dim)? == wrapped(end_dim)? {
+        let value = slf.any();
+        let flat = value.flatten(start_dim, end_dim).py()?;
+        if flat.same_tensor(&value) {
             return Ok(slf.into());
         }
-        Py::new(py, PyTensor::new(slf.strided()?.flatten(start_dim, end_dim).py()?))
+        Py::new(py, PyTensor::from_any(flat))
     }
 
     /// Splits `dim` into `sizes`.
@@ -787,32 +772,13 @@ impl PyTensor {
                 "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.",
             )?;
         }
-        if let Some(s) = self.sparse() {
-            if s.dim() == 1 {
-                return Err(PyRuntimeError::new_err(
-                    "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.",
-                ));
-            }
-            return if s.dim() == 0 {
-                Ok(PyTensor::new_sparse(s.clone()))
-            } else {
-                s.transpose(-2, -1).py().map(PyTensor::new_sparse)
-            };
-        }
-        self.strided()?.matrix_transpose().py().map(PyTensor::new)
+        self.any().matrix_transpose().py().map(PyTensor::from_any)
     }
 
     /// `detach_()`: this tensor itself (oxtorch has no autograd graph to detach it from); PyTorch's error for a
     /// view.
     fn detach_(slf: PyRef<'_, Self>) -> PyResult<PyRef<'_, Self>> {
-        if slf.sparse().is_none() && slf.strided()?.is_view() {
-            return Err(PyRuntimeError::new_err(
-                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) \
-                 for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and \
-                 hence detach_() cannot be called on these gradients. To fix this error, please refer to the \
-                 Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.",
-            ));
-        }
+        slf.any().detach_().py()?;
         Ok(slf)
     }
 
@@ -846,26 +812,9 @@ impl PyTensor {
     /// Sets every element to `value`, returning this tensor.
     fn fill_(slf: PyRef<'_, Self>, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
         slf.dense("fill_")?;
-        let v = match operand(value)? {
-            Operand::Scalar(s) => s,
-            Operand::Tensor(t) if t.dim() != 0 => {
-                return Err(PyRuntimeError::new_err(format!(
-                    "fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
-                    t.dim()
-                )))
-            }
-            Operand::Tensor(t) => {
-                // PyTorch's fill_(Tensor) is a broadcasting copy_ (a cast, no range check), from a clone when the
-                // value is a view of this tensor
-                let dst = slf.strided()?.clone();
-                let src = if t.is_alias_of(&dst) { t.clone_in(MemoryFormat::Contiguous).py()? } else { t };
-                compute(py, &[&dst, &src], || dst.copy_(&src))?;
-                return Ok(slf.into());
-            }
-        };
-        v.check_convertible(slf.strided()?.dtype(), oxtorch::scalar::fill_check(slf.strided()?.numel())).py()?;
+        let value = operand(value)?;
         let dst = slf.strided()?.clone();
-        compute(py, &[&dst], || dst.fill_(v))?;
+        compute(py, &[&dst], || dst.fill_value_(&value))?;
         Ok(slf.into())
     }
 
@@ -1019,7 +968,7 @@ impl PyTensor {
 
     /// The single value as a Python number.
     fn item(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        scalar_to_py(py, self.any_item()?)
+        scalar_to_py(py, self.any().item().py()?)
     }
 
     fn __len__(&self) -> PyResult<usize> {
@@ -1036,11 +985,7 @@ impl PyTensor {
     }
 
     fn __bool__(&self) -> PyResult<bool> {
-        match self.shaped()?.numel() {
-            0 => Err(PyRuntimeError::new_err("Boolean value of Tensor with no values is ambiguous")),
-            1 => Ok(self.any_item()?.to_bool()),
-            _ => Err(PyRuntimeError::new_err("Boolean value of Tensor with more than one value is ambiguous")),
-        }
+        self.any().is_nonzero().py()
     }
 
     /// `int(t)`: a floating value converts as Python's `int(float)` does (exactly; NaN and infinity raise); a
@@ -1073,14 +1018,7 @@ impl PyTensor {
     }
 
     fn __index__(&self) -> PyResult<i64> {
-        let (dtype, numel) = match self.sparse() {
-            Some(s) => (s.dtype(), s.numel()),
-            None => (self.strided()?.dtype(), self.strided()?.numel()),
-        };
-        if !dtype.is_integral(true) || numel != 1 {
-            return Err(PyTypeError::new_err("only integer tensors of a single element can be converted to an index"));
-        }
-        Ok(self.any_item()?.to_i64())
+        self.any().index_value().py()
     }
 
     // ----- sparse COO -----
@@ -1319,21 +1257,9 @@ impl PyTensor {
 }
 
 impl PyTensor {
-    /// `item()` of any layout (a global tensor's logical value: a collective, every rank must ask).
-    fn any_item(&self) -> PyResult<Scalar> {
-        match self.sparse() {
-            Some(s) => s.item().py(),
-            None => self.valued()?.item().py(),
-        }
-    }
-
-    /// The value of a one-element tensor of either layout for `int()`, `float()`, `complex()` (Python's
-    /// conversions raise `ValueError` for any other tensor).
+    /// The value of a one-element tensor of any kind for `int()`, `float()`, `complex()`.
     fn single_value(&self) -> PyResult<Scalar> {
-        if self.shaped()?.numel() != 1 {
-            return Err(PyValueError::new_err("only one element tensors can be converted to Python scalars"));
-        }
-        self.any_item()
+        self.any().single_value().py()
     }
 
     /// `float()`, `long()` ...: this tensor itself when it already has the dtype (and the memory format asked

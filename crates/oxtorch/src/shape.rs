@@ -263,6 +263,24 @@ pub fn as_strided_strides_and_offset(strides: &[i64], offset: Option<i64>) -> Re
     Ok((strides.iter().map(|&s| s as usize).collect(), offset))
 }
 
+/// `as_strided_`'s sizes, strides and storage offset as oxtorch holds them, after PyTorch's checks in its order:
+/// one stride per size, the checks of [`as_strided_strides_and_offset`], then no negative size (which PyTorch's
+/// `compute_numel` reports as an overflow).
+pub fn as_strided_in_place_geometry(
+    sizes: &[i64],
+    strides: &[i64],
+    offset: Option<i64>,
+) -> Result<(Dims, Dims, Option<usize>)> {
+    if sizes.len() != strides.len() {
+        runtime_err!("mismatch in length of strides and shape")
+    }
+    let (strides, offset) = as_strided_strides_and_offset(strides, offset)?;
+    if sizes.iter().any(|&s| s < 0) {
+        runtime_err!("numel: integer multiplication overflow")
+    }
+    Ok((sizes.iter().map(|&s| s as usize).collect(), strides, offset))
+}
+
 /// PyTorch's `compute_numel` check: the product of the sizes, multiplied left to right, must not overflow 64 bits
 /// (a zero later in the list does not undo an earlier overflow).
 pub fn check_numel(sizes: &[usize]) -> Result<()> {

@@ -88,9 +88,10 @@ pub fn ensure_available(device: Device) -> Result<()> {
 
 /// Checks that a random number generator can be made for `device` (`Generator(device)`): as
 /// `ensure_available`, but a CUDA device is checked as PyTorch's generator checks it, through the CUDA runtime,
-/// whose errors read differently (see `cuda::ensure_runtime`).
+/// whose errors read differently (see `cuda::ensure_runtime`); the meta device has none (PyTorch's message).
 pub fn ensure_generator_device(device: Device) -> Result<()> {
     match device.device_type() {
+        DeviceType::Meta => Err(Error::Runtime("META device type not an accelerator.".into())),
         DeviceType::Cuda => cuda::ensure_runtime(device.index()),
         _ => ensure_available(device),
     }

@@ -10,6 +10,7 @@
 
 mod copy;
 mod surface;
+mod values;
 
 pub use copy::global_unsupported;
 

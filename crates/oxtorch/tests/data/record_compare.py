@@ -46,10 +46,9 @@ warnings.simplefilter("ignore")
 torch.set_default_dtype(torch.float32)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from golden_encoding import DTYPES, NAME, flat, message, scalar_enc, sparse_enc, write  # noqa: E402
 
-DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16,
-          torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
-NAME = {d: str(d).replace("torch.", "") for d in DTYPES + [torch.complex32]}
 BY_NAME = {v: k for k, v in NAME.items()}
 
 OPS = ["maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge"]
@@ -59,42 +58,13 @@ SKIPPED = []  # (section, expression) of cases not recorded: PyTorch failed an i
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# encoding (as record_sparse.py)
-
-def num(v, dtype):
-    if dtype == torch.bool:
-        return bool(v)
-    if dtype.is_complex:
-        return [repr(float(v.real)), repr(float(v.imag))]
-    if dtype.is_floating_point:
-        return repr(float(v))
-    return int(v)
-
-
-def flat(t):
-    t = t.detach().cpu()
-    if t.dtype in (torch.float16, torch.bfloat16):
-        vals = t.to(torch.float64).reshape(-1).tolist()
-    elif t.dtype == torch.complex32:
-        vals = t.to(torch.complex64).reshape(-1).tolist()
-    else:
-        vals = t.reshape(-1).tolist()
-    return [num(v, t.dtype) for v in vals]
-
-
-def scalar_enc(x):
-    kind = {bool: "bool", int: "int", float: "float", complex: "complex"}[type(x)]
-    value = x if kind in ("bool", "int") else (repr(x) if kind == "float" else [repr(x.real), repr(x.imag)])
-    return {"kind": "scalar", "type": kind, "value": value}
-
+# encoding (the shared parts in golden_encoding.py)
 
 def enc(t):
     """A 1-D or zero-dim operand as in CONFORMANCE_README.md (1-D tensors of any length), a sparse one as in
     sparse.json."""
     if isinstance(t, torch.Tensor) and t.is_sparse:
-        return {"kind": "sparse", "dtype": NAME[t.dtype], "size": list(t.shape), "sparse_dim": t.sparse_dim(),
-                "nnz": t._nnz(), "indices": flat(t._indices()), "values": flat(t._values()),
-                "coalesced": t.is_coalesced()}
+        return sparse_enc(t)
     if isinstance(t, torch.Tensor):
         if t.dim() == 0:
             return {"kind": "zerodim", "dtype": NAME[t.dtype], "value": flat(t)[0]}
@@ -144,13 +114,6 @@ def py_value(r):
     if isinstance(r, bool):
         return {"kind": "python", "type": "bool", "value": r}
     return {"kind": "python", "type": "repr", "value": repr(r)}
-
-
-def message(e):
-    first = str(e).splitlines()[0] if str(e) else ""
-    if first.startswith("Could not run"):
-        first = first.split(" This could be because")[0]
-    return first
 
 
 def run(f, encode=result, where=""):
@@ -775,23 +738,6 @@ NOTE = (
     "True]), c = torch.tensor([1+1j, 2-1j, 0.5j]), i = torch.tensor([7, -3, 2], dtype=torch.int32), "
     "x = torch.tensor([1., 2., 3., 4.]), fresh for each case."
 )
-
-
-def write(path, data):
-    with open(path, "w") as f:
-        f.write("{\n")
-        keys = list(data)
-        for k_i, k in enumerate(keys):
-            v = data[k]
-            comma = "," if k_i + 1 < len(keys) else ""
-            if isinstance(v, list):
-                f.write(f' {json.dumps(k)}: [\n')
-                for i, c in enumerate(v):
-                    f.write("  " + json.dumps(c, separators=(",", ":")) + ("," if i + 1 < len(v) else "") + "\n")
-                f.write(f" ]{comma}\n")
-            else:
-                f.write(f" {json.dumps(k)}: {json.dumps(v)}{comma}\n")
-        f.write("}\n")
 
 
 def main():

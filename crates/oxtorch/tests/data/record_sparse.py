@@ -2,7 +2,7 @@
 
 Run with PyTorch installed (`BENCH=1 ./scripts/setup.sh` puts it into .venv):
 
-    .venv/bin/python crates/oxtorch/tests/data/record_sparse.py
+    .venv/bin/python crates/oxtorch/tests/data/record_sparse.py [output path]
 
 The test suites never run this script; they read the JSON it writes. The encoding is that of the other files
 (see CONFORMANCE_README.md), plus:
@@ -15,8 +15,8 @@ The test suites never run this script; they read the JSON it writes. The encodin
 - in python_methods, a result that is not a tensor: {"kind": "python", "type": T, "value": V} (see py_value).
 """
 
-import json
 import os
+import sys
 import warnings
 
 import torch
@@ -24,57 +24,26 @@ import torch
 warnings.simplefilter("ignore")
 torch.set_default_dtype(torch.float32)
 
-DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16,
-          torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from golden_encoding import DTYPES, NAME, flat, message, scalar_enc, sparse_enc, write  # noqa: E402
+
 SUBSET = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float16, torch.float32, torch.float64,
           torch.complex64]
-NAME = {d: str(d).replace("torch.", "") for d in DTYPES + [torch.complex32]}
-
-
-def num(v, dtype):
-    if dtype == torch.bool:
-        return bool(v)
-    if dtype.is_complex:
-        return [repr(float(v.real)), repr(float(v.imag))]
-    if dtype.is_floating_point:
-        return repr(float(v))
-    return int(v)
-
-
-def flat(t):
-    t = t.detach().cpu()
-    if t.dtype in (torch.float16, torch.bfloat16):
-        vals = t.to(torch.float64).reshape(-1).tolist()
-    else:
-        vals = t.reshape(-1).tolist()
-    return [num(v, t.dtype) for v in vals]
-
 
 def enc(t):
     if isinstance(t, torch.Tensor) and t.is_sparse:
-        return {"kind": "sparse", "dtype": NAME[t.dtype], "size": list(t.shape), "sparse_dim": t.sparse_dim(),
-                "nnz": t._nnz(), "indices": flat(t._indices()), "values": flat(t._values()),
-                "coalesced": t.is_coalesced()}
+        return sparse_enc(t)
     if isinstance(t, torch.Tensor):
         if t.dim() == 0:
             return {"kind": "zerodim", "dtype": NAME[t.dtype], "value": flat(t)[0]}
         return {"kind": "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
-    kind = {bool: "bool", int: "int", float: "float", complex: "complex"}[type(t)]
-    value = t if kind in ("bool", "int") else (repr(t) if kind == "float" else [repr(t.real), repr(t.imag)])
-    return {"kind": "scalar", "type": kind, "value": value}
+    return scalar_enc(t)
 
 
 def result(t):
     if isinstance(t, torch.Tensor) and not t.is_sparse:
         return {"kind": "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
     return enc(t)
-
-
-def message(e):
-    first = str(e).splitlines()[0] if str(e) else ""
-    if first.startswith("Could not run"):
-        first = first.split(" This could be because")[0]
-    return first
 
 
 def run(f):
@@ -550,21 +519,9 @@ def main():
         "repr": reprs(),
         "python_methods": python_methods(),
     }
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sparse.json")
-    with open(path, "w") as f:
-        f.write("{\n")
-        keys = list(data)
-        for k_i, k in enumerate(keys):
-            v = data[k]
-            comma = "," if k_i + 1 < len(keys) else ""
-            if isinstance(v, list):
-                f.write(f' {json.dumps(k)}: [\n')
-                for i, c in enumerate(v):
-                    f.write("  " + json.dumps(c, separators=(",", ":")) + ("," if i + 1 < len(v) else "") + "\n")
-                f.write(f" ]{comma}\n")
-            else:
-                f.write(f" {json.dumps(k)}: {json.dumps(v)}{comma}\n")
-        f.write("}\n")
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "sparse.json")
+    write(path, data)
     counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
     print(path, counts)
 
