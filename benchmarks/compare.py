@@ -108,6 +108,11 @@ def make_cases():
         Case("maximum f32 (2^24)", lambda: oxtorch.maximum(of, og), lambda: torch.maximum(tf, tg),
              lambda: np.maximum(f32, g32)),
         Case("one-element eq from Python", lambda: o1 == o2, lambda: t1 == t2, lambda: n1 == n2, number=20000),
+        Case("abs f32 (2^24)", lambda: of.abs(), lambda: tf.abs(), lambda: np.abs(f32)),
+        Case("sqrt f32 (2^24)", lambda: of.sqrt(), lambda: tf.sqrt(), lambda: np.sqrt(f32)),
+        Case("exp f32 (2^24)", lambda: of.exp(), lambda: tf.exp(), lambda: np.exp(f32)),
+        Case("isnan f32 (2^24)", lambda: of.isnan(), lambda: tf.isnan(), lambda: np.isnan(f32)),
+        Case("one-element abs from Python", lambda: o1.abs(), lambda: t1.abs(), lambda: np.abs(n1), number=20000),
     ] + sparse_cases(rng)
 
 

@@ -14,7 +14,7 @@ use oxtorch::op::{BinaryOp, RoundingMode, UnaryOp};
 use oxtorch::{Operand, Scalar};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// Elements above which an operation releases the interpreter lock while it runs.
 const RELEASE_GIL_ABOVE: usize = 1 << 15;
@@ -299,21 +299,26 @@ pub fn in_place_operator(py: Python<'_>, op: BinaryOp, slf: &Bound<'_, PyTensor>
     Ok(())
 }
 
-/// `op(x)` into a new tensor, into `x` (in place) or into `out=`.
+/// `op(x)` called as `name` (an alias, a method) into a new tensor, into `x` (in place) or into `out=`.
 pub fn unary(
     py: Python<'_>,
     op: UnaryOp,
+    name: &str,
     x: &Bound<'_, PyAny>,
     form: Form,
     out: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let name = op.name();
     let Ok(input) = x.cast::<PyTensor>() else {
         let kind = Arg::read(x)?;
         return Err(parser::unary_kind_error(name, kind.kind())).py();
     };
     let value = input.borrow().any();
     match (form, out) {
+        // `positive` is the input itself, the same Python object
+        (_, None) if op.info().kind == oxtorch::op::UnaryKind::Identity => {
+            dispatch::unary(op, &value, AnyOutput::New).py()?;
+            Ok(input.clone().into_any().unbind())
+        }
         (Form::InPlace, _) => {
             let r = dispatch::unary(op, &value, AnyOutput::InPlace).py()?;
             input.borrow_mut().replace(r);
@@ -374,10 +379,7 @@ macro_rules! py_binary_ops {
         $(#[doc = $doc:literal])*
         $name:ident $params:tt {
             op: $pat:pat, make: $make:expr,
-            kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
-            sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
-            check: $check:ident,
-            parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
+            scalars: $scalars:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
@@ -553,71 +555,129 @@ macro_rules! py_binary_ops {
 
 oxtorch::binary_op_table!(py_binary_ops);
 
-/// The Python surface of the unary table: method, in-place method, operator, function with `out=`, aliases.
+/// PyTorch's argument parser for `torch.<name>(input, *, out=None)` (`out` only where the operation takes it):
+/// the input and the `out=` tensor, or the parser's `TypeError`.
+fn unary_function_arguments<'py>(
+    name: &str,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+    takes_out: bool,
+) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
+    if args.len() > 1 {
+        return Err(PyTypeError::new_err(format!(
+            "{name}() takes 1 positional argument but {} were given",
+            args.len()
+        )));
+    }
+    let (mut input, mut out) = (args.get_item(0).ok(), None);
+    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
+        match key.extract::<String>()?.as_str() {
+            "input" if input.is_none() => input = Some(value),
+            "out" if takes_out => out = Some(value).filter(|v| !v.is_none()),
+            other => {
+                return Err(PyTypeError::new_err(format!("{name}() got an unexpected keyword argument '{other}'")))
+            }
+        }
+    }
+    let input = input
+        .ok_or_else(|| PyTypeError::new_err(format!("{name}() missing 1 required positional arguments: \"input\"")))?;
+    Ok((input, out))
+}
+
+/// PyTorch's message for a method of no argument called with some (`TensorBase.sqrt() takes no arguments (1
+/// given)`).
+fn no_method_arguments(name: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+    if kwargs.is_some_and(|k| !k.is_empty()) {
+        return Err(PyTypeError::new_err(format!("TensorBase.{name}() takes no keyword arguments")));
+    }
+    match args.len() {
+        0 => Ok(()),
+        n => Err(PyTypeError::new_err(format!("TensorBase.{name}() takes no arguments ({n} given)"))),
+    }
+}
+
+/// The Python surface of the unary table: methods, in-place methods (and `torch.<name>_` functions), operators,
+/// functions with `out=`, aliases.
 macro_rules! py_unary_ops {
+    // one method `self.<pyname>()`, called as `form`
+    (@method $pyname:ident $op:ident $form:ident $doc:expr) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = $doc]
+            // the arguments only for PyTorch's message when there are some; the signature Python shows has none
+            #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
+            fn $pyname(
+                slf: &Bound<'_, Self>,
+                py: Python<'_>,
+                args: &Bound<'_, PyTuple>,
+                kwargs: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Py<PyAny>> {
+                no_method_arguments(stringify!($pyname), args, kwargs)?;
+                unary(py, UnaryOp::$op, stringify!($pyname), slf.as_any(), Form::$form, None)
+            }
+        }
+    };
+    // one operator `op self`
+    (@operator $dunder:ident $op:ident) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = concat!("The `", stringify!($dunder), "` operator.")]
+            fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                unary(py, UnaryOp::$op, stringify!($dunder), slf.as_any(), Form::Method, None)
+            }
+        }
+    };
+    // one function `torch.<pyname>(input, *, out=None)`, or `torch.<pyname>_(input)` in place
+    (@function $pyname:ident $op:ident $form:ident $doc:expr) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(signature = (*args, **kwargs))]
+        pub fn $pyname(
+            py: Python<'_>,
+            args: &Bound<'_, PyTuple>,
+            kwargs: Option<&Bound<'_, PyDict>>,
+        ) -> PyResult<Py<PyAny>> {
+            let takes_out = Form::$form == Form::Function && UnaryOp::$op.info().kind.has_out();
+            let (input, out) = unary_function_arguments(stringify!($pyname), args, kwargs, takes_out)?;
+            unary(py, UnaryOp::$op, stringify!($pyname), &input, Form::$form, out.as_ref())
+        }
+    };
+    // the `torch.<name>_` function of an in-place method, unless PyTorch has only the method
+    (@inplace_function $pyname:ident $op:ident) => {
+        py_unary_ops!(@function $pyname $op InPlace concat!("`torch.", stringify!($pyname), "(input)`: in place."));
+    };
+    (@inplace_function $pyname:ident $op:ident method) => {};
+    (@register $m:ident $pyname:ident) => {
+        $m.add_function(wrap_pyfunction!($pyname, $m)?)?;
+    };
+    (@register $m:ident $pyname:ident method) => {};
     ($(
         $(#[doc = $doc:literal])*
         $name:ident {
-            op: $op:path,
-            inplace: $inplace:ident, dunders: [$($dunder:ident),*],
-            aliases: [$(($alias:ident, $alias_inplace:ident)),*],
+            op: $op:ident, info: $info:tt,
+            inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
+            aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
         }
     )*) => {
         $(
-            #[pymethods]
-            impl PyTensor {
-                $(#[doc = $doc])*
-                fn $name(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                    unary(py, $op, slf.as_any(), Form::Method, None)
-                }
-                #[doc = concat!("`self.", stringify!($inplace), "()`, returning `self`.")]
-                fn $inplace(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                    unary(py, $op, slf.as_any(), Form::InPlace, None)
-                }
-                $(
-                    #[doc = concat!("`self.", stringify!($alias), "()`: `", stringify!($name), "`.")]
-                    fn $alias(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                        unary(py, $op, slf.as_any(), Form::Method, None)
-                    }
-                    #[doc = concat!("`self.", stringify!($alias_inplace), "()`, returning `self`.")]
-                    fn $alias_inplace(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                        unary(py, $op, slf.as_any(), Form::InPlace, None)
-                    }
-                )*
-                $(
-                    #[doc = concat!("The `", stringify!($dunder), "` operator.")]
-                    fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                        unary(py, $op, slf.as_any(), Form::Method, None)
-                    }
-                )*
-            }
+            py_unary_ops!(@method $name $op Method concat!($($doc, "\n",)*));
+            $(py_unary_ops!(@method $inplace $op InPlace concat!("`self.", stringify!($inplace), "()`, returning `self`."));)?
+            $(
+                py_unary_ops!(@method $alias $op Method concat!("`self.", stringify!($alias), "()`: `", stringify!($name), "`."));
+                py_unary_ops!(@method $alias_inplace $op InPlace concat!("`self.", stringify!($alias_inplace), "()`, returning `self`."));
+            )*
+            $(py_unary_ops!(@operator $dunder $op);)*
         )*
 
         /// The table's `torch.<name>` functions.
         mod unary_functions {
             use super::*;
             $(
-                $(#[doc = $doc])*
-                #[pyfunction]
-                #[pyo3(signature = (input, *, out = None))]
-                pub fn $name(
-                    py: Python<'_>,
-                    input: &Bound<'_, PyAny>,
-                    out: Option<&Bound<'_, PyAny>>,
-                ) -> PyResult<Py<PyAny>> {
-                    unary(py, $op, input, Form::Function, out)
-                }
+                py_unary_ops!(@function $name $op Function concat!($($doc, "\n",)*));
+                $(py_unary_ops!(@inplace_function $inplace $op $($inplace_only)?);)?
                 $(
-                    #[doc = concat!("`torch.", stringify!($alias), "`: `", stringify!($name), "`.")]
-                    #[pyfunction]
-                    #[pyo3(signature = (input, *, out = None))]
-                    pub fn $alias(
-                        py: Python<'_>,
-                        input: &Bound<'_, PyAny>,
-                        out: Option<&Bound<'_, PyAny>>,
-                    ) -> PyResult<Py<PyAny>> {
-                        unary(py, $op, input, Form::Function, out)
-                    }
+                    py_unary_ops!(@function $alias $op Function concat!("`torch.", stringify!($alias), "`: `", stringify!($name), "`."));
+                    py_unary_ops!(@inplace_function $alias_inplace $op $($alias_only)?);
                 )*
             )*
 
@@ -625,7 +685,11 @@ macro_rules! py_unary_ops {
             pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
                 $(
                     m.add_function(wrap_pyfunction!($name, m)?)?;
-                    $(m.add_function(wrap_pyfunction!($alias, m)?)?;)*
+                    $(py_unary_ops!(@register m $inplace $($inplace_only)?);)?
+                    $(
+                        m.add_function(wrap_pyfunction!($alias, m)?)?;
+                        py_unary_ops!(@register m $alias_inplace $($alias_only)?);
+                    )*
                 )*
                 Ok(())
             }

@@ -28,10 +28,7 @@ macro_rules! binary_rows {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
-            sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
-            check: $check:ident,
-            parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
+            scalars: $scalars:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
@@ -53,18 +50,45 @@ macro_rules! binary_rows {
 
 oxtorch::binary_op_table!(binary_rows);
 
+/// A unary row's names: an in-place method comes with whether `torch.<name>_` exists too.
+struct UnaryRow {
+    name: &'static str,
+    inplace: Vec<(&'static str, bool)>,
+    dunders: Vec<&'static str>,
+    aliases: Vec<(&'static str, (&'static str, bool))>,
+}
+
+impl UnaryRow {
+    /// The module-level functions, in the order `ops::register` adds them: each name, then its in-place function.
+    fn functions(&self) -> Vec<(&'static str, bool)> {
+        let mut out = vec![(self.name, false)];
+        out.extend(self.inplace.iter().filter(|i| i.1).map(|i| (i.0, true)));
+        for &(alias, (inplace, function)) in &self.aliases {
+            out.push((alias, false));
+            if function {
+                out.push((inplace, true));
+            }
+        }
+        out
+    }
+}
+
 macro_rules! unary_rows {
     ($(
         $(#[doc = $doc:literal])*
         $name:ident {
-            op: $op:path,
-            inplace: $inplace:ident, dunders: [$($dunder:ident),*],
-            aliases: [$(($alias:ident, $alias_inplace:ident)),*],
+            op: $op:ident, info: $info:tt,
+            inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
+            aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
         }
     )*) => {
-        /// (name, in-place, dunders, (alias, alias in-place))
-        fn unary_rows() -> Vec<(&'static str, &'static str, Vec<&'static str>, Vec<(&'static str, &'static str)>)> {
-            vec![$((stringify!($name), stringify!($inplace), vec![$(stringify!($dunder)),*], vec![$((stringify!($alias), stringify!($alias_inplace))),*])),*]
+        fn unary_rows() -> Vec<UnaryRow> {
+            vec![$(UnaryRow {
+                name: stringify!($name),
+                inplace: vec![$((stringify!($inplace), <[&str]>::is_empty(&[$(stringify!($inplace_only))?])))?],
+                dunders: vec![$(stringify!($dunder)),*],
+                aliases: vec![$((stringify!($alias), (stringify!($alias_inplace), <[&str]>::is_empty(&[$(stringify!($alias_only))?])))),*],
+            }),*]
         }
     };
 }
@@ -121,8 +145,10 @@ pub fn tensor_members() -> String {
             out.push(format!("    def {idunder}(self, other: {OPERAND}, /) -> Self: ..."));
         }
     }
-    for (name, inplace, dunders, aliases) in unary_rows() {
-        for n in [name, inplace].into_iter().chain(aliases.iter().flat_map(|&(a, b)| [a, b])).chain(dunders) {
+    for row in unary_rows() {
+        let inplace = row.inplace.iter().map(|i| i.0);
+        let aliases = row.aliases.iter().flat_map(|&(a, (b, _))| [a, b]);
+        for n in std::iter::once(row.name).chain(inplace).chain(aliases).chain(row.dunders.iter().copied()) {
             out.push(format!("    def {n}(self) -> Tensor: ..."));
         }
     }
@@ -149,9 +175,12 @@ pub fn functions() -> String {
             function(alias, row.param.filter(|_| params));
         }
     }
-    for (name, _, _, aliases) in unary_rows() {
-        for n in std::iter::once(name).chain(aliases.iter().map(|&(a, _)| a)) {
-            out.push(format!("def {n}(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor: ..."));
+    for row in unary_rows() {
+        for (n, in_place) in row.functions() {
+            out.push(match in_place {
+                true => format!("def {n}(input: Tensor) -> Tensor: ..."),
+                false => format!("def {n}(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor: ..."),
+            });
         }
     }
     out.join("\n")
@@ -164,9 +193,8 @@ pub fn names() -> Vec<&'static str> {
         names.push(row.name);
         names.extend(row.aliases.iter().map(|a| a.0));
     }
-    for (name, _, _, aliases) in unary_rows() {
-        names.push(name);
-        names.extend(aliases.iter().map(|a| a.0));
+    for row in unary_rows() {
+        names.extend(row.functions().into_iter().map(|(n, _)| n));
     }
     names
 }

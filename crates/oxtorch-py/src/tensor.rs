@@ -944,16 +944,6 @@ impl PyTensor {
         PyTensor::cast(slf, py, DType::Complex128, memory_format)
     }
 
-    /// `+t`: the tensor itself; PyTorch refuses it for bool tensors.
-    fn __pos__(slf: PyRef<'_, Self>) -> PyResult<Py<PyTensor>> {
-        if slf.shaped()?.dtype() == DType::Bool {
-            return Err(pyo3::exceptions::PyNotImplementedError::new_err(
-                "The `+` operator, on a bool tensor is not supported.",
-            ));
-        }
-        Ok(slf.into())
-    }
-
     // ----- values -----
 
     /// The values as (nested) Python lists.

@@ -1,7 +1,7 @@
 //! The generated CUDA kernels, checked on any machine, GPU or not.
 //!
 //! 1. **On the host.** Every kernel the CUDA backend would launch for a matrix of operations (each arithmetic
-//!    operation and rounding mode, every dtype, mixed dtypes, contiguous vectorized / misaligned / strided /
+//!    operation and rounding mode, each unary operation, every dtype, mixed dtypes, contiguous vectorized / misaligned / strided /
 //!    broadcast / in-place loops, Python-number operands on either side, every casting copy, fills) is described
 //!    exactly as on a GPU (`oxtorch::backend::cuda::ops::describe_*`: same source, same parameter bytes, same
 //!    grid), compiled as host C++ (the kernel prelude supports that), run thread by thread, and compared element
@@ -15,10 +15,11 @@
 //!
 //! Each part prints how many kernels it ran, or that it was skipped and why (no C++ compiler, no libnvrtc).
 
-use oxtorch::backend::cuda::ops::{describe_binary, describe_copy, describe_fill, Launch};
+use oxtorch::backend::cuda::ops::{describe_binary, describe_copy, describe_fill, describe_unary, Launch};
 use oxtorch::backend::cuda::source::{LoopShape, PRELUDE};
-use oxtorch::backend::{self, Arg, BinaryCall};
+use oxtorch::backend::{self, Arg, BinaryCall, UnaryCall};
 use oxtorch::iter::Plan;
+use oxtorch::op::UnaryOp;
 use oxtorch::storage::Storage;
 use oxtorch::{BinaryOp, CpuElement, DType, RoundingMode, Scalar};
 use std::fmt::Write as _;
@@ -133,6 +134,9 @@ struct Case {
     storages: Vec<(Storage, u64)>,
     expected: Vec<u8>,
     out_dtype: DType,
+    /// Units in the last place a floating result may differ by (0: the same bits; the transcendental functions,
+    /// whose C library and `libm` versions may differ by one).
+    ulps: i64,
 }
 
 /// Fake device addresses: 256-aligned and far apart, as device allocations are.
@@ -228,7 +232,7 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
             storage_bytes(&expected_out)
         }
     };
-    Case { name, launch, storages, expected, out_dtype: b.out.0 }
+    Case { name, launch, storages, expected, out_dtype: b.out.0, ulps: 0 }
 }
 
 /// Smith's division without fused steps, as the kernels' `cdiv` computes it.
@@ -537,7 +541,7 @@ fn copy_cases(rng: &mut Lcg) -> Vec<Case> {
                 backend::copy(&plan, &expected_out, &s).unwrap();
                 let expected = storage_bytes(&expected_out);
                 let name = format!("copy {} -> {} {layout}", src.name(), dst.name());
-                cases.push(Case { name, launch, storages, expected, out_dtype: dst });
+                cases.push(Case { name, launch, storages, expected, out_dtype: dst, ulps: 0 });
             }
         }
     }
@@ -571,7 +575,53 @@ fn fill_cases(rng: &mut Lcg) -> Vec<Case> {
                 storages,
                 expected,
                 out_dtype: dtype,
+                ulps: 0,
             });
+        }
+    }
+    cases
+}
+
+/// Every unary operation on every real, integer and bool dtype whose kernel PyTorch has (complex inputs have no
+/// CUDA formula in oxtorch yet), contiguous and strided, against the CPU backend.
+fn unary_cases(rng: &mut Lcg) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for &op in UnaryOp::ALL {
+        let info = op.info();
+        if info.kind == oxtorch::op::UnaryKind::Identity {
+            continue;
+        }
+        for dtype in DType::ALL
+            .into_iter()
+            .filter(|d| !d.is_complex() && (info.early_check)(op, *d).is_ok() && (info.late_check)(op, *d).is_ok())
+        {
+            let result = oxtorch::tensor::unary::result_dtype(op, dtype).unwrap();
+            let read_as = oxtorch::tensor::unary::kernel_dtype(op, dtype, result);
+            for (layout, shape, in_strides) in
+                [("contiguous", vec![300usize], vec![1usize]), ("strided", vec![5, 7], vec![1, 5])]
+            {
+                let out_strides = oxtorch::shape::contiguous_strides(&shape);
+                let len = oxtorch::shape::required_storage_len(&shape, &in_strides, 0);
+                let out = random_storage(result, shape.iter().product(), Values::Any, rng);
+                let x = random_storage(dtype, len, Values::Any, rng);
+                let plan = Plan::from_geometry(&shape, &[&out_strides, &in_strides, &vec![0; shape.len()]], &[0, 0, 0]);
+                let storages = vec![(out.clone(), fake_base(0)), (x.clone(), fake_base(1))];
+                let address = |s: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(s)).map_or(0, |(_, a)| *a);
+                let call = UnaryCall { op, dtype: read_as, plan: &plan, out: &out, input: Arg::Storage(&x) };
+                let launch = describe_unary(&call, &address).unwrap().unwrap();
+                let expected_out = duplicate(&out);
+                backend::unary(&UnaryCall { out: &expected_out, ..call }).unwrap();
+                let transcendental = info.kind == oxtorch::op::UnaryKind::Float
+                    && !matches!(op, UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Reciprocal);
+                cases.push(Case {
+                    name: format!("{} {} {layout}", op.name(), dtype.name()),
+                    launch,
+                    storages,
+                    expected: storage_bytes(&expected_out),
+                    out_dtype: result,
+                    ulps: if transcendental { 2 } else { 0 },
+                });
+            }
         }
     }
     cases
@@ -637,34 +687,43 @@ fn parse_hex(s: &str) -> Vec<u8> {
 
 /// Whether two output elements of `dtype` agree: exactly, NaN with any NaN, complex within 2 units in the last
 /// place of each component (the conformance rule for complex arithmetic).
-fn element_matches(dtype: DType, got: &[u8], want: &[u8]) -> bool {
-    fn close32(a: f32, b: f32) -> bool {
-        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i64 - b.to_bits() as i64).abs() <= 2
+fn element_matches(dtype: DType, got: &[u8], want: &[u8], ulps: i64) -> bool {
+    fn close32(a: f32, b: f32, ulps: i64) -> bool {
+        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i64 - b.to_bits() as i64).abs() <= ulps
     }
-    fn close64(a: f64, b: f64) -> bool {
-        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i128 - b.to_bits() as i128).abs() <= 2
+    fn close64(a: f64, b: f64, ulps: i64) -> bool {
+        (a.is_nan() && b.is_nan()) || a == b || (a.to_bits() as i128 - b.to_bits() as i128).abs() <= ulps as i128
     }
     let f32_at = |b: &[u8], i: usize| f32::from_le_bytes(b[i..i + 4].try_into().unwrap());
     let f64_at = |b: &[u8], i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    let u16_at = |b: &[u8]| i64::from(u16::from_le_bytes([b[0], b[1]]));
     match dtype {
         DType::Float16 => {
             let (a, b) = (half::f16::from_le_bytes([got[0], got[1]]), half::f16::from_le_bytes([want[0], want[1]]));
-            (a.is_nan() && b.is_nan()) || got == want
+            (a.is_nan() && b.is_nan()) || (u16_at(got) - u16_at(want)).abs() <= ulps
         }
         DType::BFloat16 => {
             let (a, b) = (half::bf16::from_le_bytes([got[0], got[1]]), half::bf16::from_le_bytes([want[0], want[1]]));
-            (a.is_nan() && b.is_nan()) || got == want
+            (a.is_nan() && b.is_nan()) || (u16_at(got) - u16_at(want)).abs() <= ulps
         }
+        // the same bits (zeros by their sign), or within `ulps`
         DType::Float32 => {
             let (a, b) = (f32_at(got, 0), f32_at(want, 0));
-            (a.is_nan() && b.is_nan()) || got == want
+            got == want || (a.is_nan() && b.is_nan()) || (ulps > 0 && close32(a, b, ulps))
         }
         DType::Float64 => {
             let (a, b) = (f64_at(got, 0), f64_at(want, 0));
-            (a.is_nan() && b.is_nan()) || got == want
+            got == want || (a.is_nan() && b.is_nan()) || (ulps > 0 && close64(a, b, ulps))
         }
-        DType::Complex64 => close32(f32_at(got, 0), f32_at(want, 0)) && close32(f32_at(got, 4), f32_at(want, 4)),
-        DType::Complex128 => close64(f64_at(got, 0), f64_at(want, 0)) && close64(f64_at(got, 8), f64_at(want, 8)),
+        // complex quotients: the kernels' plain Smith division against the reference's, within two units
+        DType::Complex64 => {
+            close32(f32_at(got, 0), f32_at(want, 0), ulps.max(2))
+                && close32(f32_at(got, 4), f32_at(want, 4), ulps.max(2))
+        }
+        DType::Complex128 => {
+            close64(f64_at(got, 0), f64_at(want, 0), ulps.max(2))
+                && close64(f64_at(got, 8), f64_at(want, 8), ulps.max(2))
+        }
         _ => got == want,
     }
 }
@@ -703,6 +762,7 @@ fn run_on_host(cases: &[Case]) -> Option<(usize, usize)> {
                     case.out_dtype,
                     &got[e * size..(e + 1) * size],
                     &case.expected[e * size..(e + 1) * size],
+                    case.ulps,
                 )
             })
             .collect();
@@ -775,6 +835,7 @@ fn main() {
     let mut cases = binary_cases(&mut rng);
     cases.extend(copy_cases(&mut rng));
     cases.extend(fill_cases(&mut rng));
+    cases.extend(unary_cases(&mut rng));
     let mut failed = false;
     match run_on_host(&cases) {
         Some((ran, matched)) => {

@@ -370,7 +370,7 @@ fn oneflow_sbp_inference() {
         // P + B has no partial signature: the partial sum is all-reduced
         assert_eq!(sbp_of(Sbp::PartialSum, Sbp::Broadcast, BinaryOp::ADD), [Sbp::Broadcast]);
         assert_eq!(sbp_of(Sbp::PartialSum, Sbp::PartialSum, BinaryOp::Mul), [Sbp::PartialSum]);
-        let neg = make(&w, &x, &p, &[Sbp::PartialSum]).neg().unwrap();
+        let neg = make(&w, &x, &p, &[Sbp::PartialSum]).unary(oxtorch::op::UnaryOp::Neg).unwrap();
         assert_eq!(
             (neg.sbp().to_vec(), values(&neg.to_logical().unwrap())),
             (vec![Sbp::Split(0)], values(&x.neg().unwrap()))

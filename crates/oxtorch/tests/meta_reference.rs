@@ -6,7 +6,7 @@
 //! the reported cases.
 
 use num_complex::Complex;
-use oxtorch::op::{BinaryOp, CmpOp, RoundingMode};
+use oxtorch::op::{BinaryOp, CmpOp, RoundingMode, UnaryOp};
 use oxtorch::tensor::ops::{binary_op, binary_out};
 use oxtorch::{DType, Device, Operand, Output, Result, Scalar, Tensor};
 
@@ -480,26 +480,26 @@ fn strides() {
 #[test]
 fn neg() {
     let _serial = serial();
-    expect(m(&[2], DType::UInt8).neg(), "OK meta uint8 [2] (1,)");
-    expect(ms(&[3, 2], &[1, 3], DType::Float16).neg(), "OK meta float16 [3, 2] (1, 3)");
+    expect(m(&[2], DType::UInt8).unary(UnaryOp::Neg), "OK meta uint8 [2] (1,)");
+    expect(ms(&[3, 2], &[1, 3], DType::Float16).unary(UnaryOp::Neg), "OK meta float16 [3, 2] (1, 3)");
     let bool_msg = "ERR NotImplementedError: Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.";
-    expect(m(&[2], DType::Bool).neg(), bool_msg);
-    expect(m(&[2], DType::Bool).neg_(), bool_msg);
+    expect(m(&[2], DType::Bool).unary(UnaryOp::Neg), bool_msg);
+    expect(m(&[2], DType::Bool).unary_(UnaryOp::Neg), bool_msg);
     let t = m(&[2, 3], F32).t().unwrap();
-    let r = t.neg_().unwrap();
+    let r = t.unary_(UnaryOp::Neg).unwrap();
     assert!(r.is_same(&t));
     expect_geometry(&r, "OK meta float32 [3, 2] (1, 3)");
     // out=: the device check first, then the bool check
     expect(
-        m(&[2], DType::Bool).neg_out(&mut c(&[2], F32)),
+        m(&[2], DType::Bool).unary_out(UnaryOp::Neg, &mut c(&[2], F32)),
         "ERR RuntimeError: Attempting to copy from device meta to device cpu, but cross-device copies are not allowed!",
     );
-    expect(m(&[2], DType::Bool).neg_out(&mut m(&[2], F32)), bool_msg);
+    expect(m(&[2], DType::Bool).unary_out(UnaryOp::Neg, &mut m(&[2], F32)), bool_msg);
     expect(
-        c(&[2], F32).neg_out(&mut m(&[2], F32)),
+        c(&[2], F32).unary_out(UnaryOp::Neg, &mut m(&[2], F32)),
         "ERR RuntimeError: Attempting to copy from device cpu to device meta, but cross-device copies are not allowed!",
     );
     let mut o = m(&[0], F32);
-    expect(ms(&[3, 2], &[1, 3], F32).neg_out(&mut o), "OK meta float32 [3, 2] (2, 1)");
-    expect(m(&[2], F32).neg_out(&mut m(&[2], DType::Int64)), "ERR RuntimeError: Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but this can't be cast because it is not safe!");
+    expect(ms(&[3, 2], &[1, 3], F32).unary_out(UnaryOp::Neg, &mut o), "OK meta float32 [3, 2] (2, 1)");
+    expect(m(&[2], F32).unary_out(UnaryOp::Neg, &mut m(&[2], DType::Int64)), "ERR RuntimeError: Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but this can't be cast because it is not safe!");
 }

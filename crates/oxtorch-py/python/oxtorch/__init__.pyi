@@ -34,7 +34,16 @@ __all__ = [
 __all__ += [
     "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide", "maximum",
     "minimum", "eq", "ne", "not_equal", "lt", "less", "le", "less_equal", "gt", "greater",
-    "ge", "greater_equal", "neg", "negative",
+    "ge", "greater_equal", "sqrt", "sqrt_", "rsqrt", "rsqrt_", "exp", "exp_", "exp2", "exp2_",
+    "expm1", "expm1_", "log", "log_", "log2", "log2_", "log10", "log10_", "log1p", "log1p_",
+    "sin", "sin_", "cos", "cos_", "tan", "tan_", "asin", "asin_", "arcsin", "arcsin_",
+    "acos", "acos_", "arccos", "arccos_", "atan", "atan_", "arctan", "arctan_", "sinh", "sinh_",
+    "cosh", "cosh_", "tanh", "tanh_", "asinh", "asinh_", "arcsinh", "arcsinh_", "acosh", "acosh_",
+    "arccosh", "arccosh_", "atanh", "atanh_", "arctanh", "arctanh_", "sigmoid", "sigmoid_", "erf", "erf_",
+    "erfc", "erfc_", "reciprocal", "reciprocal_", "abs", "abs_", "absolute", "neg", "neg_", "negative",
+    "negative_", "positive", "sign", "sgn", "floor", "floor_", "ceil", "ceil_", "trunc", "trunc_",
+    "fix", "fix_", "round", "round_", "frac", "frac_", "square", "square_", "bitwise_not", "isnan",
+    "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_not", "isreal",
 ]
 # ----- end of generated stubs -----
 

@@ -85,7 +85,7 @@ def check(case, result, err) -> None:
             raise Mismatch(f"expected {case['error']} ({case['message']}), got {result!r}")
         want_msg = case["message"].replace("torch.", "oxtorch.")
         if builtin_kind(err) in ("AttributeError", "TypeError"):
-            want_msg = python_names(case["message"])
+            want_msg = python_names(case["message"].replace("torch.", "oxtorch."))
             err = type(err)(python_names(str(err)))
         if builtin_kind(err) != case["error"]:
             raise Mismatch(f"error class: got {builtin_kind(err)} ({first_line(err)}), want {case['error']} ({want_msg})")

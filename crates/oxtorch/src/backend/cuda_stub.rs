@@ -2,7 +2,7 @@
 //! reporting that CUDA is not compiled in, so that no `cfg` spreads beyond `backend/mod.rs`.
 
 use super::cpu::CpuBuffer;
-use super::BinaryCall;
+use super::{BinaryCall, UnaryCall};
 use crate::device::Device;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -69,6 +69,11 @@ pub fn synchronize(_index: Option<u8>) -> Result<()> {
 }
 
 pub(crate) fn binary(_call: &BinaryCall<'_>) -> Result<()> {
+    Err(not_compiled())
+}
+
+/// Always an error: CUDA is not compiled in.
+pub(crate) fn unary(_call: &UnaryCall<'_>) -> Result<()> {
     Err(not_compiled())
 }
 

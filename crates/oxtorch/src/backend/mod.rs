@@ -25,7 +25,7 @@ use crate::device::{Device, DeviceType};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::iter::Plan;
-use crate::op::BinaryOp;
+use crate::op::{BinaryOp, UnaryOp};
 use crate::scalar::Scalar;
 use crate::storage::Storage;
 
@@ -67,6 +67,21 @@ pub struct BinaryCall<'a> {
     pub lhs: Arg<'a>,
     /// The second input.
     pub rhs: Arg<'a>,
+}
+
+/// A unary kernel call: `out = op(input)` along `plan` (operands 0, 1; operand 2 is unused, of stride 0), the
+/// input read as `dtype` (the iterator's common dtype), whose arithmetic the formula runs in.
+pub struct UnaryCall<'a> {
+    /// The operation.
+    pub op: UnaryOp,
+    /// The dtype the input is read as.
+    pub dtype: DType,
+    /// The loop.
+    pub plan: &'a Plan,
+    /// The output's storage.
+    pub out: &'a Storage,
+    /// The input: a storage, or the output itself (in place).
+    pub input: Arg<'a>,
 }
 
 /// The device types this build has a backend for, in the order error messages list them.
@@ -125,6 +140,15 @@ pub fn binary(call: &BinaryCall<'_>) -> Result<()> {
     match call.out.buffer() {
         Buffer::Cpu(_) => cpu::binary(call),
         Buffer::Cuda(_) => cuda::binary(call),
+        Buffer::Meta => Ok(()),
+    }
+}
+
+/// Runs a unary kernel on the output's device.
+pub fn unary(call: &UnaryCall<'_>) -> Result<()> {
+    match call.out.buffer() {
+        Buffer::Cpu(_) => cpu::unary(call),
+        Buffer::Cuda(_) => cuda::unary(call),
         Buffer::Meta => Ok(()),
     }
 }

@@ -363,35 +363,36 @@ fn sparse_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOu
     }
 }
 
-/// `op(x)` into `output`, whatever the operand's kind (negation).
+/// `op(x)` into `output`, whatever the operand's kind: strided tensors by `tensor/unary.rs`, sparse COO tensors
+/// by the row's sparse rule (`sparse/unary.rs`), global tensors by OneFlow's sbp signatures (`global/ops.rs`).
 pub fn unary(op: UnaryOp, x: &AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
-    match (op, x, output) {
-        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::New) => t.neg().map(AnyTensor::Strided),
-        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::InPlace) => {
-            t.neg_()?;
-            Ok(AnyTensor::Strided(t.clone()))
+    match (x, output) {
+        (AnyTensor::Strided(t), AnyOutput::New) => {
+            crate::tensor::unary::unary_op(op, t, Output::New).map(AnyTensor::Strided)
         }
-        (UnaryOp::Neg, AnyTensor::Strided(t), AnyOutput::Out(slot)) => {
+        (AnyTensor::Strided(t), AnyOutput::InPlace) => {
+            crate::tensor::unary::unary_op(op, t, Output::InPlace).map(AnyTensor::Strided)
+        }
+        (AnyTensor::Strided(t), AnyOutput::Out(slot)) => {
             let AnyTensor::Strided(out) = slot else {
-                return Err(Error::Runtime("neg(): out= must be a strided tensor".into()));
+                return Err(Error::Runtime(format!("{}(): out= must be a strided tensor", op.name())));
             };
-            t.neg_out(out)?;
-            Ok(AnyTensor::Strided(out.clone()))
+            crate::tensor::unary::unary_op(op, t, Output::Out(out)).map(AnyTensor::Strided)
         }
-        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::New) => s.neg().map(AnyTensor::from),
-        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::InPlace) => s.neg().map(AnyTensor::from),
-        (UnaryOp::Neg, AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
+        (AnyTensor::SparseCoo(s), AnyOutput::New) => crate::sparse::unary::unary(op, s).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), AnyOutput::InPlace) => crate::sparse::unary::unary_(op, s).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
             if slot.sparse().is_none() {
                 return Err(Error::Runtime("Tensor should be sparse".into()));
             }
-            *slot = AnyTensor::from(s.neg()?);
+            *slot = AnyTensor::from(crate::sparse::unary::unary(op, s)?);
             Ok(slot.clone())
         }
-        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::New) => g.neg().map(AnyTensor::from),
-        (UnaryOp::Neg, AnyTensor::Global(g), AnyOutput::InPlace) => g.neg_().map(AnyTensor::from),
-        // OneFlow has no `out=`; a global one would need an sbp rule of its own
-        (UnaryOp::Neg, AnyTensor::Global(_), AnyOutput::Out(_)) => {
-            Err(Error::NotImplemented("neg(out=) of a global tensor is not supported".into()))
+        (AnyTensor::Global(g), AnyOutput::New) => g.unary(op).map(AnyTensor::from),
+        (AnyTensor::Global(g), AnyOutput::InPlace) => g.unary_(op).map(AnyTensor::from),
+        // OneFlow has no `out=`
+        (AnyTensor::Global(_), AnyOutput::Out(_)) => {
+            Err(Error::NotImplemented(format!("{}(out=) of a global tensor is not supported", op.name())))
         }
     }
 }

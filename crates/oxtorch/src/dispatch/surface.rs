@@ -5,7 +5,7 @@
 
 use super::{binary, AnyOperand, AnyOutput, AnyTensor};
 use crate::error::Result;
-use crate::op::BinaryOp;
+use crate::op::{BinaryOp, UnaryOp};
 use crate::tensor::{Operand, Output, Tensor};
 
 /// The default of each kind of parameter.
@@ -23,10 +23,7 @@ macro_rules! rust_surface {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
-            sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
-            check: $check:ident,
-            parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
+            scalars: $scalars:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
@@ -117,21 +114,23 @@ macro_rules! unary_rust_surface {
     ($(
         $(#[doc = $doc:literal])*
         $name:ident {
-            op: $op:path,
-            inplace: $inplace:ident, dunders: [$($dunder:ident),*],
-            aliases: [$(($alias:ident, $alias_inplace:ident)),*],
+            op: $op:ident, info: $info:tt,
+            inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
+            aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
         }
     )*) => {
         impl AnyTensor {
             $(
                 $(#[doc = $doc])*
                 pub fn $name(&self) -> Result<AnyTensor> {
-                    super::unary($op, self, AnyOutput::New)
+                    super::unary(UnaryOp::$op, self, AnyOutput::New)
                 }
-                #[doc = concat!("`self.", stringify!($inplace), "()`: [`AnyTensor::", stringify!($name), "`] in place; returns the result (this tensor written through, or the new sparse tensor that replaces it).")]
-                pub fn $inplace(&self) -> Result<AnyTensor> {
-                    super::unary($op, self, AnyOutput::InPlace)
-                }
+                $(
+                    #[doc = concat!("`self.", stringify!($inplace), "()`: [`AnyTensor::", stringify!($name), "`] in place; returns the result (this tensor written through, or the new sparse tensor that replaces it).")]
+                    pub fn $inplace(&self) -> Result<AnyTensor> {
+                        super::unary(UnaryOp::$op, self, AnyOutput::InPlace)
+                    }
+                )?
             )*
         }
 
@@ -141,7 +140,7 @@ macro_rules! unary_rust_surface {
             $(
                 $(#[doc = $doc])*
                 pub fn $name(input: &AnyTensor) -> Result<AnyTensor> {
-                    super::super::unary($op, input, AnyOutput::New)
+                    super::super::unary(UnaryOp::$op, input, AnyOutput::New)
                 }
             )*
         }

@@ -103,9 +103,6 @@ enum Operands {
     Right,
 }
 
-/// Negation (OneFlow's `negative`: unary, no partial sums).
-pub const NEGATIVE: (&str, SbpRule) = ("negative", SbpRule::EachAxis { partial: false });
-
 /// One signature over one grid dimension: the sbp of the first and second operand (None for a number) and of
 /// the result.
 type Candidate = (Option<Sbp>, Option<Sbp>, Sbp);

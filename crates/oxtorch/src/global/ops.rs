@@ -7,12 +7,13 @@
 //! every rank of the placement runs the local operation on its pieces.
 
 use super::boxing;
+use super::infer::SbpRule;
 use super::infer::{self, Input};
 use super::sbp::NdSbp;
 use super::tensor::GlobalTensor;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::op::BinaryOp;
+use crate::op::{BinaryOp, UnaryOp};
 use crate::scalar::Scalar;
 use crate::tensor::{factory, ops, Tensor, TensorOptions};
 use crate::tensor::{Operand, Output};
@@ -212,16 +213,16 @@ pub fn binary_op(
 }
 
 impl GlobalTensor {
-    /// `-self` (OneFlow's `negative`: each rank negates its piece of a split or broadcast layout; a partial sum is
-    /// first converted, as OneFlow's sbp signatures for it list no partial sum). PyTorch's errors, as for local
-    /// tensors. Every rank of the world must call it.
-    pub fn neg(&self) -> Result<GlobalTensor> {
-        let dtype = meta(self)?.neg()?.dtype();
-        let sig =
-            infer::infer(infer::NEGATIVE, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
+    /// `op(self)` (`sqrt`, `neg`, ...): each rank computes its piece of a split or broadcast layout; a partial
+    /// sum is first converted, as OneFlow's sbp signatures of unary elementwise operations list no partial sum.
+    /// PyTorch's errors, as for local tensors. Every rank of the world must call it.
+    pub fn unary(&self, op: UnaryOp) -> Result<GlobalTensor> {
+        let dtype = meta(self)?.unary(op)?.dtype();
+        let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
+        let sig = infer::infer(rule, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
         let x = self.to_global(None, sig.lhs.as_deref(), false)?;
         let local = match x.parallel_id() {
-            Some(_) => x.local().neg()?,
+            Some(_) => x.local().unary(op)?,
             None => boxing::empty_component(self.dim(), dtype, x.local().device())?,
         };
         Ok(GlobalTensor::from_parts(
@@ -234,14 +235,15 @@ impl GlobalTensor {
         ))
     }
 
-    /// `self = -self` in place (`neg_`): the tensor keeps its sbp, which OneFlow's `negative` must list (a partial
-    /// sum has no signature: OneFlow's "has no maching sbp" error). Returns `self`.
-    pub fn neg_(&self) -> Result<GlobalTensor> {
-        meta(self)?.neg()?;
+    /// `op(self)` in place (`sqrt_`, `neg_`): the tensor keeps its sbp, which OneFlow's signatures must list (a
+    /// partial sum has none: OneFlow's "has no maching sbp" error). Returns `self`.
+    pub fn unary_(&self, op: UnaryOp) -> Result<GlobalTensor> {
+        meta(self)?.unary_(op)?;
+        let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
         let pinned = infer::Constraints { lhs: Some(self.sbp()), rhs: None, out: Some(self.sbp()) };
-        infer::infer(infer::NEGATIVE, input(Some(self)), None, self.placement(), pinned)?;
+        infer::infer(rule, input(Some(self)), None, self.placement(), pinned)?;
         if self.parallel_id().is_some() {
-            self.local().neg_()?;
+            self.local().unary_(op)?;
         }
         Ok(self.clone())
     }

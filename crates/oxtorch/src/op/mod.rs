@@ -7,6 +7,7 @@
 
 pub mod parser;
 pub mod table;
+pub mod unary_table;
 
 use crate::error::{Error, Result};
 use crate::iter::IterConfig;
@@ -14,6 +15,7 @@ use crate::scalar::Scalar;
 
 pub use parser::{ArgKind, Form, Parser};
 pub use table::{MetaInPlace, MetaRule, OpInfo, Scalars, SparseRule};
+pub use unary_table::{UnaryInfo, UnaryKind, UnarySparse};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,9 +152,98 @@ impl BinaryOp {
     }
 }
 
-/// An elementwise operation of one operand.
+/// An elementwise operation of one operand. What the library knows of each is its row of
+/// [`unary_op_table!`](crate::unary_op_table) ([`UnaryInfo`]); its formulas live with each backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
-    /// `-a` (`neg`, `negative`).
+    /// `torch.sqrt`
+    Sqrt,
+    /// `torch.rsqrt`
+    Rsqrt,
+    /// `torch.exp`
+    Exp,
+    /// `torch.exp2`
+    Exp2,
+    /// `torch.expm1`
+    Expm1,
+    /// `torch.log`
+    Log,
+    /// `torch.log2`
+    Log2,
+    /// `torch.log10`
+    Log10,
+    /// `torch.log1p`
+    Log1p,
+    /// `torch.sin`
+    Sin,
+    /// `torch.cos`
+    Cos,
+    /// `torch.tan`
+    Tan,
+    /// `torch.asin`
+    Asin,
+    /// `torch.acos`
+    Acos,
+    /// `torch.atan`
+    Atan,
+    /// `torch.sinh`
+    Sinh,
+    /// `torch.cosh`
+    Cosh,
+    /// `torch.tanh`
+    Tanh,
+    /// `torch.asinh`
+    Asinh,
+    /// `torch.acosh`
+    Acosh,
+    /// `torch.atanh`
+    Atanh,
+    /// `torch.sigmoid`
+    Sigmoid,
+    /// `torch.erf`
+    Erf,
+    /// `torch.erfc`
+    Erfc,
+    /// `torch.reciprocal`
+    Reciprocal,
+    /// `torch.abs`
+    Abs,
+    /// `torch.neg`
     Neg,
+    /// `torch.positive`
+    Positive,
+    /// `torch.sign`
+    Sign,
+    /// `torch.sgn`
+    Sgn,
+    /// `torch.floor`
+    Floor,
+    /// `torch.ceil`
+    Ceil,
+    /// `torch.trunc`
+    Trunc,
+    /// `torch.round`
+    Round,
+    /// `torch.frac`
+    Frac,
+    /// `torch.square`
+    Square,
+    /// `torch.bitwise_not`
+    BitwiseNot,
+    /// `torch.isnan`
+    IsNan,
+    /// `torch.isinf`
+    IsInf,
+    /// `torch.isfinite`
+    IsFinite,
+    /// `torch.isposinf`
+    IsPosInf,
+    /// `torch.isneginf`
+    IsNegInf,
+    /// `torch.signbit`
+    SignBit,
+    /// `torch.logical_not`
+    LogicalNot,
+    /// `torch.isreal`
+    IsReal,
 }

@@ -12,13 +12,18 @@
 //! /// doc
 //! name(params) {
 //!     op: <pattern of the BinaryOp it is>, make: <the BinaryOp, from the params>,
-//!     kernel: "<kernel name>", iter: <IterConfig>, scalars: <Scalars>, sparse: <SparseRule>, sbp: <rule fn>,
-//!     parser: Single or Overloads(<signatures in op/parser.rs>), meta: <MetaRule> <MetaInPlace>,
+//!     scalars: <Scalars>, info: {
+//!         kernel: "<kernel name>", iter: <IterConfig>, sparse: <SparseRule>, sbp: <rule fn>, check: <check fn>,
+//!         parser: Single or Overloads(<signatures in op/parser.rs>), meta: <MetaRule> <MetaInPlace>,
+//!     },
 //!     inplace: <in-place method or _>, dunders: [<dunder> <kind>, ...], idunders: [<in-place operator>],
 //!     aliases: [(<alias>, <its in-place method>, params or fixed), ...],
 //!     rust: [<Trait> <method> <AssignTrait> <assign_method>] or [],
 //! }
 //! ```
+//!
+//! `info` is what the core reads ([`OpInfo`]); the generated surfaces read the names around it and pass `info` over
+//! whole, so a new column of the core touches only this file.
 //!
 //! `params` are `alpha` (a number, default 1) or `rounding_mode` (`None`, `"trunc"`, `"floor"`); an alias marked
 //! `fixed` takes none of them (`true_divide` is `div` without `rounding_mode`). The dunder kinds
@@ -118,9 +123,10 @@ macro_rules! binary_op_table {
             add(alpha) {
                 op: $crate::op::BinaryOp::Add { .. },
                 make: $crate::op::BinaryOp::Add { alpha },
-                kernel: "add", iter: BINARY, scalars: Both, sparse: Arith, sbp: add,
-                check: none,
-                parser: Single, meta: AddSub BinopAlpha,
+                scalars: Both, info: {
+                    kernel: "add", iter: BINARY, sparse: Arith, sbp: add, check: none,
+                    parser: Single, meta: AddSub BinopAlpha,
+                },
                 inplace: add_, dunders: [__add__ Forward, __radd__ Reflected], idunders: [__iadd__],
                 aliases: [],
                 rust: [Add add AddAssign add_assign],
@@ -129,9 +135,10 @@ macro_rules! binary_op_table {
             sub(alpha) {
                 op: $crate::op::BinaryOp::Sub { .. },
                 make: $crate::op::BinaryOp::Sub { alpha },
-                kernel: "sub", iter: BINARY, scalars: Both, sparse: Arith, sbp: sub,
-                check: bool_subtraction,
-                parser: Single, meta: AddSub BinopAlpha,
+                scalars: Both, info: {
+                    kernel: "sub", iter: BINARY, sparse: Arith, sbp: sub, check: bool_subtraction,
+                    parser: Single, meta: AddSub BinopAlpha,
+                },
                 inplace: sub_, dunders: [__sub__ Forward, __rsub__ Swapped], idunders: [__isub__],
                 aliases: [(subtract, subtract_, params)],
                 rust: [Sub sub SubAssign sub_assign],
@@ -140,9 +147,10 @@ macro_rules! binary_op_table {
             mul() {
                 op: $crate::op::BinaryOp::Mul,
                 make: $crate::op::BinaryOp::Mul,
-                kernel: "mul", iter: BINARY, scalars: Both, sparse: Arith, sbp: mul,
-                check: none,
-                parser: Single, meta: Elementwise Binop,
+                scalars: Both, info: {
+                    kernel: "mul", iter: BINARY, sparse: Arith, sbp: mul, check: none,
+                    parser: Single, meta: Elementwise Binop,
+                },
                 inplace: mul_, dunders: [__mul__ Forward, __rmul__ Reflected], idunders: [__imul__],
                 aliases: [(multiply, multiply_, params)],
                 rust: [Mul mul MulAssign mul_assign],
@@ -152,9 +160,10 @@ macro_rules! binary_op_table {
             div(rounding_mode) {
                 op: $crate::op::BinaryOp::Div { .. },
                 make: $crate::op::BinaryOp::Div { rounding_mode },
-                kernel: "div", iter: BINARY_FLOAT, scalars: Both, sparse: Arith, sbp: div,
-                check: none,
-                parser: Single, meta: Div Div,
+                scalars: Both, info: {
+                    kernel: "div", iter: BINARY_FLOAT, sparse: Arith, sbp: div, check: none,
+                    parser: Single, meta: Div Div,
+                },
                 inplace: div_, dunders: [__truediv__ Forward, __rtruediv__ Reciprocal, __rdiv__ Reciprocal],
                 idunders: [__itruediv__],
                 aliases: [(divide, divide_, params), (true_divide, true_divide_, fixed)],
@@ -164,9 +173,10 @@ macro_rules! binary_op_table {
             floor_divide() {
                 op: $crate::op::BinaryOp::FloorDivide,
                 make: $crate::op::BinaryOp::FloorDivide,
-                kernel: "div_floor", iter: BINARY, scalars: Both, sparse: Arith, sbp: floor_divide,
-                check: none,
-                parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
+                scalars: Both, info: {
+                    kernel: "div_floor", iter: BINARY, sparse: Arith, sbp: floor_divide, check: none,
+                    parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
+                },
                 inplace: floor_divide_, dunders: [__floordiv__ Forward, __rfloordiv__ Swapped],
                 idunders: [__ifloordiv__],
                 aliases: [],
@@ -176,9 +186,10 @@ macro_rules! binary_op_table {
             maximum() {
                 op: $crate::op::BinaryOp::Maximum,
                 make: $crate::op::BinaryOp::Maximum,
-                kernel: "maximum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: maximum,
-                check: no_complex,
-                parser: Single, meta: Elementwise MakeInplace,
+                scalars: None, info: {
+                    kernel: "maximum", iter: BINARY, sparse: Refuse { overloads: false }, sbp: maximum, check: no_complex,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
                 inplace: _, dunders: [], idunders: [],
                 aliases: [],
                 rust: [],
@@ -187,9 +198,10 @@ macro_rules! binary_op_table {
             minimum() {
                 op: $crate::op::BinaryOp::Minimum,
                 make: $crate::op::BinaryOp::Minimum,
-                kernel: "minimum", iter: BINARY, scalars: None, sparse: Refuse { overloads: false }, sbp: minimum,
-                check: no_complex,
-                parser: Single, meta: Elementwise MakeInplace,
+                scalars: None, info: {
+                    kernel: "minimum", iter: BINARY, sparse: Refuse { overloads: false }, sbp: minimum, check: no_complex,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
                 inplace: _, dunders: [], idunders: [],
                 aliases: [],
                 rust: [],
@@ -198,9 +210,10 @@ macro_rules! binary_op_table {
             eq() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
-                kernel: "eq", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "eq", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: eq_, dunders: [__eq__ Compare], idunders: [],
                 aliases: [],
                 rust: [],
@@ -209,9 +222,10 @@ macro_rules! binary_op_table {
             ne() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
-                kernel: "ne", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "ne", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: ne_, dunders: [__ne__ Compare], idunders: [],
                 aliases: [(not_equal, not_equal_, params)],
                 rust: [],
@@ -220,9 +234,10 @@ macro_rules! binary_op_table {
             lt() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
-                kernel: "lt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "lt", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: lt_, dunders: [__lt__ Compare], idunders: [],
                 aliases: [(less, less_, params)],
                 rust: [],
@@ -231,9 +246,10 @@ macro_rules! binary_op_table {
             le() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
-                kernel: "le", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "le", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: le_, dunders: [__le__ Compare], idunders: [],
                 aliases: [(less_equal, less_equal_, params)],
                 rust: [],
@@ -242,9 +258,10 @@ macro_rules! binary_op_table {
             gt() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
-                kernel: "gt", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "gt", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: gt_, dunders: [__gt__ Compare], idunders: [],
                 aliases: [(greater, greater_, params)],
                 rust: [],
@@ -253,9 +270,10 @@ macro_rules! binary_op_table {
             ge() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
-                kernel: "ge", iter: COMPARISON, scalars: Rhs, sparse: Refuse { overloads: true }, sbp: compare,
-                check: none,
-                parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                scalars: Rhs, info: {
+                    kernel: "ge", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
+                },
                 inplace: ge_, dunders: [__ge__ Compare], idunders: [],
                 aliases: [(greater_equal, greater_equal_, params)],
                 rust: [],
@@ -270,10 +288,12 @@ macro_rules! op_info {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            kernel: $kernel:literal, iter: $iter:ident, scalars: $scalars:ident,
-            sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
-            check: $check:ident,
-            parser: $parser:ident $(($overloads:ident))?, meta: $meta:ident $meta_inplace:ident,
+            scalars: $scalars:ident, info: {
+                kernel: $kernel:literal, iter: $iter:ident,
+                sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
+                check: $check:ident, parser: $parser:ident $(($overloads:ident))?,
+                meta: $meta:ident $meta_inplace:ident,
+            },
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
@@ -305,45 +325,6 @@ macro_rules! op_info {
 }
 
 crate::binary_op_table!(op_info);
-
-/// The rows of the unary table, for a callback macro. A row reads
-/// `/// doc` `name { op: <UnaryOp>, inplace: <in-place method>, dunders: [<dunder>, ...], aliases: [(<alias>,
-/// <its in-place method>), ...] }`; what each layout and distribution does is `dispatch::unary`'s.
-#[macro_export]
-macro_rules! unary_op_table {
-    ($callback:path) => {
-        $callback! {
-            /// `-input` elementwise (`torch.neg`); PyTorch's error for bool tensors.
-            neg {
-                op: $crate::op::UnaryOp::Neg,
-                inplace: neg_, dunders: [__neg__], aliases: [(negative, negative_)],
-            }
-        }
-    };
-}
-
-/// The core's reading of the unary table: `UnaryOp::name`.
-macro_rules! unary_op_info {
-    ($(
-        $(#[doc = $doc:literal])*
-        $name:ident {
-            op: $op:path,
-            inplace: $inplace:ident, dunders: [$($dunder:ident),*],
-            aliases: [$(($alias:ident, $alias_inplace:ident)),*],
-        }
-    )*) => {
-        impl super::UnaryOp {
-            /// The operation's Python name (`neg`).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($op => stringify!($name),)*
-                }
-            }
-        }
-    };
-}
-
-crate::unary_op_table!(unary_op_info);
 
 /// The dtype checks PyTorch's kernels make before the iterator runs (a row's `check`), one function per rule, each
 /// taking the operation and the two operands' dtypes.

@@ -18,6 +18,7 @@ pub mod coalesce;
 pub mod coo;
 pub mod ops;
 pub mod refusal;
+pub mod unary;
 pub mod view;
 
 pub use coo::{sparse_coo_tensor, SparseCooOptions};

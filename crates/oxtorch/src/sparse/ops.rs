@@ -829,17 +829,6 @@ impl Tensor {
 }
 
 impl SparseCooTensor {
-    /// `-self` (`torch.neg`): the values negated as dense values are (PyTorch's error for bool; complex parts
-    /// negated one by one), on the same indices, coalesced as this tensor is.
-    pub fn neg(&self) -> Result<SparseCooTensor> {
-        Ok(SparseCooTensor::from_parts(
-            self.raw_indices().clone(),
-            self.raw_values().neg()?,
-            self.sizes().into(),
-            self.is_coalesced(),
-        ))
-    }
-
     /// Any operation of the op table with this tensor as the first operand (`BinaryOp::Mul`, ...), into a new
     /// tensor (sparse, or dense where PyTorch's sparse kernel gives a dense result).
     pub fn binary(&self, op: BinaryOp, other: impl Into<SparseOperand>) -> Result<AnyTensor> {

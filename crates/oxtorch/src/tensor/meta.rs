@@ -40,14 +40,10 @@ use crate::iter::reference::{
     self as r, broadcast_shapes, can_safe_cast_to, check_inplace_broadcast, elementwise_dtypes, prim_output, PrimArg,
     PromotionKind,
 };
-use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode};
+use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode, UnaryOp};
 use crate::scalar::Scalar;
 use crate::shape::{self, Dims};
 use smallvec::SmallVec;
-
-/// PyTorch's message for negating a bool tensor (the CPU path's too).
-const NEG_BOOL_MSG: &str = "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to \
-                            invert a mask, use the `~` or `logical_not()` operator instead.";
 
 /// PyTorch's message for subtracting two bool tensors.
 const SUB_BOOL_MSG: &str = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or \
@@ -79,22 +75,38 @@ pub(crate) fn binary(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<
     }
 }
 
-/// `-a` (`torch.neg`) with `a` on the meta device.
-pub(crate) fn neg(a: &Tensor) -> Result<Tensor> {
-    neg_result(a)?.allocate()
-}
-
-/// `a = -a` (`neg_`, `_make_inplace(neg)`) with `a` on the meta device: its checks, then `a` untouched.
-pub(crate) fn neg_(a: &Tensor) -> Result<Tensor> {
-    neg_result(a)?.check_copy_into(a)?;
-    Ok(a.clone())
-}
-
-/// `torch.neg(a, out=out)` with `a` or `out` on the meta device.
-pub(crate) fn neg_out(a: &Tensor, out: &mut Tensor) -> Result<Tensor> {
-    check_out_device(Some(a), out)?;
-    neg_result(a)?.copy_out(out)?;
-    Ok(out.clone())
+/// A unary operation (`_make_elementwise_unary_reference`) with `a` or `out` on the meta device: `out=`'s device
+/// check, the reference's own dtype check (the row's `meta`), then the new result, `a` untouched in place, or
+/// `out` resized, each copy checked by `out_wrapper` (an exact dtype where the row says so, else a safe cast).
+pub(crate) fn unary(op: UnaryOp, a: &Tensor, output: Output<'_>) -> Result<Tensor> {
+    let info = op.info();
+    if let Output::Out(out) = &output {
+        check_out_device(Some(a), out)?;
+    }
+    (info.meta_check)(op, a.dtype())?;
+    let decided = unary_result(op, a)?;
+    let exact = |target: &Tensor| -> Result<()> {
+        if info.meta_exact && target.dtype() != decided.dtype {
+            runtime_err!("Expected out tensor to have dtype {} but got {} instead", decided.dtype, target.dtype())
+        }
+        Ok(())
+    };
+    match output {
+        Output::New => decided.allocate(),
+        Output::InPlace => {
+            exact(a)?;
+            decided.check_copy_into(a)?;
+            Ok(a.clone())
+        }
+        Output::Out(out) => {
+            if out.sizes() != decided.shape.as_slice() {
+                resize(out, &decided.shape)?;
+            }
+            exact(out)?;
+            decided.check_copy_into(out)?;
+            Ok(out.clone())
+        }
+    }
 }
 
 /// A zero-dim CPU tensor, which PyTorch's references exempt from device checks and layouts
@@ -551,18 +563,16 @@ fn in_place(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Tensor> {
     Ok(target.clone())
 }
 
-/// `_refs.neg` on `a`: promotion (float16 and bfloat16 computed in float32), the bool check (M13), the primitive.
-fn neg_result(a: &Tensor) -> Result<Decided> {
-    let dtype = a.dtype();
-    let compute = dtype.compute_dtype();
-    if dtype == DType::Bool {
-        return Err(Error::NotImplemented(NEG_BOOL_MSG.into()));
-    }
+/// The reference of unary `op` on `a`: its result dtype (float16 and bfloat16 computed in float32, integers
+/// converted first where the result is floating), the primitive's layout. The reference's own checks come
+/// before (`tensor/unary.rs`, the row's `meta`).
+fn unary_result(op: UnaryOp, a: &Tensor) -> Result<Decided> {
+    let dtype = crate::tensor::unary::result_dtype(op, a.dtype())?;
     let layout = if is_cpu_scalar(a) {
         PrimArg::ZeroDim
     } else {
-        let strides: Dims =
-            if compute == dtype { a.strides().into() } else { r::converted_strides(a.sizes(), a.strides()) };
+        let converted = a.dtype().compute_dtype() != a.dtype() || dtype.compute_dtype() != a.dtype().compute_dtype();
+        let strides: Dims = if converted { r::converted_strides(a.sizes(), a.strides()) } else { a.strides().into() };
         prim_output(a.sizes(), &[&PrimArg::Strided(strides)])
     };
     Decided::new(a.sizes().into(), &layout, dtype, a.device())

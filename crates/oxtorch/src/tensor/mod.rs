@@ -16,6 +16,7 @@ pub mod operators;
 pub mod ops;
 pub mod options;
 pub mod split;
+pub mod unary;
 pub mod view;
 
 use crate::backend::cpu::CpuElement;

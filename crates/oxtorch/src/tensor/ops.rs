@@ -315,63 +315,9 @@ impl Tensor {
         self.unary_result(dtype, BinaryOp::DIV, &Operand::Scalar(Scalar::Int(1)), &Operand::from(self))
     }
 
-    /// `-self` (`torch.neg`), in a new tensor laid out as PyTorch's unary operations lay out their result (a
-    /// contiguous input gives a contiguous result, whatever its size-1 strides). PyTorch's error for bool.
-    /// Real values are multiplied by -1 (exact, zeros change sign); complex values have each part negated on its
-    /// own, as PyTorch's `-x` does (a complex product with -1 would turn an infinite part's partner into NaN).
+    /// `-self` (`torch.neg`; see [`crate::op::UnaryOp::Neg`]).
     pub fn neg(&self) -> Result<Tensor> {
-        if self.is_meta() {
-            return super::meta::neg(self);
-        }
-        if self.dtype() == DType::Bool {
-            return Err(Error::NotImplemented(
-                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
-            ));
-        }
-        let minus_one = Operand::Scalar(Scalar::Int(-1));
-        if !self.is_complex() {
-            return self.unary_result(self.dtype(), BinaryOp::Mul, &Operand::from(self), &minus_one);
-        }
-        // the values copied into the (dense) result, whose memory is then negated as 2 * numel real parts
-        let strides = iter::unary_output_strides(self.sizes(), self.strides());
-        let out = super::factory::empty_strided(self.sizes(), &strides, (self.dtype(), self.device()))?;
-        out.copy_(self)?;
-        let parts =
-            out.as_strided(&[self.numel()], &[1], Some(out.storage_offset()))?.view_dtype(self.dtype().to_real())?;
-        parts.mul_(minus_one)?;
-        Ok(out)
-    }
-
-    /// `self = -self` (`neg_`), returning `self`.
-    pub fn neg_(&self) -> Result<Tensor> {
-        if self.is_meta() {
-            return super::meta::neg_(self);
-        }
-        let negated = self.neg()?;
-        self.copy_(&negated)?;
-        Ok(self.clone())
-    }
-
-    /// `-self` written into `out` (`torch.neg(x, out=out)`), resized as PyTorch resizes an `out=` tensor.
-    pub fn neg_out(&self, out: &mut Tensor) -> Result<Tensor> {
-        if self.is_meta() || out.is_meta() {
-            return super::meta::neg_out(self, out);
-        }
-        // PyTorch's unary iterator (`build_borrowing_unary_op`) checks that every operand has one dtype, after
-        // `neg`'s own bool check and before it resizes `out`
-        if self.dtype() != DType::Bool && out.dtype() != self.dtype() {
-            runtime_err!(
-                "Found dtype {} but expected {}",
-                out.dtype().scalar_type_name(),
-                self.dtype().scalar_type_name()
-            )
-        }
-        let negated = self.neg()?;
-        if out.sizes() != negated.sizes() {
-            *out = super::factory::empty(negated.sizes(), (out.dtype(), out.device()))?;
-        }
-        out.copy_(&negated)?;
-        Ok(out.clone())
+        self.unary(crate::op::UnaryOp::Neg)
     }
 
     /// A unary operation written as `op` between this tensor and a number (`lhs`, `rhs`), computed into a new

@@ -725,7 +725,7 @@ impl Tensor {
             return Ok(self.clone());
         }
         let out = self.clone_in(crate::MemoryFormat::Preserve)?;
-        out.imag()?.neg_()?;
+        out.imag()?.unary_(crate::op::UnaryOp::Neg)?;
         Ok(out)
     }
 

@@ -27,7 +27,7 @@ fn op_of(name: &str) -> BinaryOp {
 
 /// A tensor the data describes: 1-D `values`, a zero-dim `value`, or `shape`/`stride` with row-major `values`, on
 /// the CPU or (`"device": "meta"`) on meta.
-fn tensor(v: &Value) -> Tensor {
+pub(crate) fn tensor(v: &Value) -> Tensor {
     let dt = dtype(&v["dtype"]);
     let device = if v["device"] == "meta" { Device::meta() } else { Device::cpu() };
     let (shape, values): (Vec<usize>, Vec<Scalar>) = match v["kind"].as_str().unwrap_or_default() {
@@ -92,7 +92,7 @@ fn compare_values(got: &Tensor, want: &Value, ignore_zero_sign: bool) -> Result<
 }
 
 /// Checks an outcome against a case's `result` (dtype, shape, and what else it records) or `error`.
-fn check(case: &Value, outcome: oxtorch::Result<Tensor>) -> Result<(), String> {
+pub(crate) fn check(case: &Value, outcome: oxtorch::Result<Tensor>) -> Result<(), String> {
     match (outcome, case.get("error")) {
         (Err(e), Some(_)) => {
             let (want_kind, want_message) = (case["error"].as_str().unwrap_or_default(), case["message"].as_str());
@@ -137,7 +137,7 @@ fn run_form(case: &Value, op: BinaryOp) -> oxtorch::Result<Tensor> {
     }
 }
 
-fn describe(section: &str, case: &Value) -> String {
+pub(crate) fn describe(section: &str, case: &Value) -> String {
     let mut c = case.clone();
     if let Some(m) = c.as_object_mut() {
         m.remove("result");
@@ -190,7 +190,7 @@ pub fn run(data: &Value, report: &mut Report) {
 }
 
 /// A tensor of any layout the data describes.
-fn any_tensor(v: &Value) -> AnyTensor {
+pub(crate) fn any_tensor(v: &Value) -> AnyTensor {
     match v["kind"].as_str().unwrap_or_default() {
         "sparse" => AnyTensor::from(crate::sparse::sparse_of(v)),
         _ => AnyTensor::Strided(tensor(v)),

@@ -10,6 +10,7 @@ mod memory_format;
 mod printing;
 mod sparse;
 mod support;
+mod unary;
 mod views;
 
 use support::{load, Report};
@@ -27,6 +28,7 @@ const SUITES: &[Suite] = &[
     ("inplace.json", arithmetic::run_inplace),
     ("sparse.json", sparse::run),
     ("compare.json", compare::run),
+    ("unary.json", unary::run),
 ];
 
 fn main() {

@@ -137,7 +137,7 @@ fn check_result(got: &AnyTensor, want: &Value, ulps: f64) -> Result<(), String> 
 }
 
 /// Compares an outcome with the case's `result` or `error`. Returns whether deviation 1 (complex32) applied.
-fn check_outcome(got: oxtorch::Result<AnyTensor>, case: &Value, ulps: f64) -> (Result<(), String>, bool) {
+pub(crate) fn check_outcome(got: oxtorch::Result<AnyTensor>, case: &Value, ulps: f64) -> (Result<(), String>, bool) {
     let deviation = case["result"]["dtype"].as_str() == Some("complex32")
         || case["message"].as_str().is_some_and(|m| m.contains("ComplexHalf") || m.contains("BComplex32"));
     let outcome = match (got, case.get("result")) {

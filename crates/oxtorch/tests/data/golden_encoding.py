@@ -10,6 +10,8 @@ DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.i
           torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
 NAME = {d: str(d).replace("torch.", "") for d in DTYPES + [torch.complex32]}
 
+SKIPPED = []  # (section, expression) of cases not recorded: PyTorch failed an internal assertion
+
 
 def num(v, dtype):
     """One element: a bool, an int, a float's repr, or a complex number's two reprs."""
@@ -72,3 +74,71 @@ def write(path, data):
             else:
                 f.write(f" {json.dumps(k)}: {json.dumps(v)}{comma}\n")
         f.write("}\n")
+
+
+def enc(t):
+    """A 1-D or zero-dim operand as in CONFORMANCE_README.md (1-D tensors of any length), a sparse one as in
+    sparse.json."""
+    if isinstance(t, torch.Tensor) and t.is_sparse:
+        return sparse_enc(t)
+    if isinstance(t, torch.Tensor):
+        if t.dim() == 0:
+            return {"kind": "zerodim", "dtype": NAME[t.dtype], "value": flat(t)[0]}
+        if t.dim() == 1:
+            return {"kind": "tensor", "dtype": NAME[t.dtype], "values": flat(t)}
+        return {"kind": "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
+    return scalar_enc(t)
+
+
+def enc_strided(t):
+    """An operand with its shape and strides (layout and errors): values row-major; meta operands have none."""
+    if not isinstance(t, torch.Tensor):
+        return scalar_enc(t)
+    if t.is_sparse:
+        return enc(t)
+    e = {"kind": "zerodim" if t.dim() == 0 else "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape),
+         "stride": list(t.stride())}
+    if t.device.type != "cpu":
+        e["device"] = str(t.device)
+    elif t.dim() == 0:
+        e["value"] = flat(t)[0]
+    else:
+        e["values"] = flat(t)
+    return e
+
+
+def result(t):
+    if isinstance(t, torch.Tensor) and t.is_sparse:
+        return enc(t)
+    return {"dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
+
+
+def result_strided(t):
+    if not isinstance(t, torch.Tensor):
+        return py_value(t)
+    if t.is_sparse:
+        return enc(t)
+    r = {"dtype": NAME[t.dtype], "shape": list(t.shape), "stride": list(t.stride())}
+    if t.device.type != "cpu":
+        r["device"] = str(t.device)
+    else:
+        r["values"] = flat(t)
+    return r
+
+
+def py_value(r):
+    if isinstance(r, bool):
+        return {"kind": "python", "type": "bool", "value": r}
+    return {"kind": "python", "type": "repr", "value": repr(r)}
+
+
+def run(f, encode=result, where=""):
+    """{"result": ...} or {"error": class, "message": first line}; None (not recorded, listed in SKIPPED) for
+    PyTorch's internal assertion failures."""
+    try:
+        return {"result": encode(f())}
+    except Exception as e:  # noqa: BLE001 - every exception is data here
+        if "INTERNAL ASSERT" in str(e):
+            SKIPPED.append((where, message(e)))
+            return None
+        return {"error": type(e).__name__, "message": message(e)}

@@ -47,86 +47,19 @@ torch.set_default_dtype(torch.float32)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from golden_encoding import DTYPES, NAME, flat, message, scalar_enc, sparse_enc, write  # noqa: E402
+from golden_encoding import (  # noqa: E402
+    DTYPES, NAME, SKIPPED, enc, enc_strided, flat, message, py_value, result, result_strided, run, write,
+)
 
 BY_NAME = {v: k for k, v in NAME.items()}
 
 OPS = ["maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge"]
 CMP = ["eq", "ne", "lt", "le", "gt", "ge"]
 
-SKIPPED = []  # (section, expression) of cases not recorded: PyTorch failed an internal assertion
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # encoding (the shared parts in golden_encoding.py)
-
-def enc(t):
-    """A 1-D or zero-dim operand as in CONFORMANCE_README.md (1-D tensors of any length), a sparse one as in
-    sparse.json."""
-    if isinstance(t, torch.Tensor) and t.is_sparse:
-        return sparse_enc(t)
-    if isinstance(t, torch.Tensor):
-        if t.dim() == 0:
-            return {"kind": "zerodim", "dtype": NAME[t.dtype], "value": flat(t)[0]}
-        if t.dim() == 1:
-            return {"kind": "tensor", "dtype": NAME[t.dtype], "values": flat(t)}
-        return {"kind": "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
-    return scalar_enc(t)
-
-
-def enc_strided(t):
-    """An operand with its shape and strides (layout and errors): values row-major; meta operands have none."""
-    if not isinstance(t, torch.Tensor):
-        return scalar_enc(t)
-    if t.is_sparse:
-        return enc(t)
-    e = {"kind": "zerodim" if t.dim() == 0 else "tensor", "dtype": NAME[t.dtype], "shape": list(t.shape),
-         "stride": list(t.stride())}
-    if t.device.type != "cpu":
-        e["device"] = str(t.device)
-    elif t.dim() == 0:
-        e["value"] = flat(t)[0]
-    else:
-        e["values"] = flat(t)
-    return e
-
-
-def result(t):
-    if isinstance(t, torch.Tensor) and t.is_sparse:
-        return enc(t)
-    return {"dtype": NAME[t.dtype], "shape": list(t.shape), "values": flat(t)}
-
-
-def result_strided(t):
-    if not isinstance(t, torch.Tensor):
-        return py_value(t)
-    if t.is_sparse:
-        return enc(t)
-    r = {"dtype": NAME[t.dtype], "shape": list(t.shape), "stride": list(t.stride())}
-    if t.device.type != "cpu":
-        r["device"] = str(t.device)
-    else:
-        r["values"] = flat(t)
-    return r
-
-
-def py_value(r):
-    if isinstance(r, bool):
-        return {"kind": "python", "type": "bool", "value": r}
-    return {"kind": "python", "type": "repr", "value": repr(r)}
-
-
-def run(f, encode=result, where=""):
-    """{"result": ...} or {"error": class, "message": first line}; None (not recorded) for PyTorch's internal
-    assertion failures."""
-    try:
-        return {"result": encode(f())}
-    except Exception as e:  # noqa: BLE001 - every exception is data here
-        if "INTERNAL ASSERT" in str(e):
-            SKIPPED.append((where, message(e)))
-            return None
-        return {"error": type(e).__name__, "message": message(e)}
-
 
 def copy(x):
     return x.clone() if isinstance(x, torch.Tensor) else x

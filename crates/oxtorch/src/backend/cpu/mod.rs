@@ -17,6 +17,7 @@ mod lock;
 mod ordering;
 pub mod parallel;
 pub(crate) mod range;
+mod unary;
 
 pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
 pub(crate) use allocator::{recycle, scratch};
@@ -28,7 +29,7 @@ use self::arith::{Arith, LoopPosition};
 use self::binary::{load, Rhs, CHUNK};
 use self::lock::{cpu_part, read_alias, with_locked, WriteAccess};
 use self::ordering::Ordered;
-use super::{Arg, BinaryCall};
+use super::{Arg, BinaryCall, UnaryCall};
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
@@ -97,6 +98,17 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
             }
         }
         crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))
+    })?
+}
+
+/// Runs a unary kernel (see [`super::unary`]).
+pub(crate) fn unary(call: &UnaryCall<'_>) -> Result<()> {
+    let inputs: SmallVec<[&Storage; 1]> = match call.input {
+        Arg::Storage(s) => smallvec::smallvec![s],
+        _ => SmallVec::new(),
+    };
+    with_locked(call.out, &inputs, |out, buffers| {
+        unary::run(call.op, call.dtype, call.plan, out, buffers.first().copied())
     })?
 }
 

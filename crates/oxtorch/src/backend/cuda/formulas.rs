@@ -19,7 +19,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, CmpOp, RoundingMode};
+use crate::op::{BinaryOp, CmpOp, RoundingMode, UnaryOp};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -233,6 +233,111 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
         }
     };
     Ok(f.finish(format!("{}{suffix}", op.kernel_name()), body))
+}
+
+/// The formula of the unary operation `op` reading its input as `dtype` (`a`; the result `r`), as PyTorch's CUDA
+/// kernels compute it: CUDA's math library in the arithmetic type (float32 for float16/bfloat16), integers
+/// wrapping. Complex inputs have no CUDA formula in oxtorch yet (an error, not a wrong result).
+pub fn unary(op: UnaryOp, dtype: DType) -> Result<Formula> {
+    use UnaryOp::*;
+    let mut f = Builder::new(dtype);
+    let cs = c_type(dtype);
+    let co = c_type(f.o);
+    let x = f.to_o("a");
+    let function = |name: &str| format!("{name}({x})");
+    let real = match op {
+        Sqrt => Some(function("sqrt")),
+        Rsqrt => Some(format!("({co})1 / sqrt({x})")),
+        Exp => Some(function("exp")),
+        Exp2 => Some(function("exp2")),
+        Expm1 => Some(function("expm1")),
+        Log => Some(function("log")),
+        Log2 => Some(function("log2")),
+        Log10 => Some(function("log10")),
+        Log1p => Some(function("log1p")),
+        Sin => Some(function("sin")),
+        Cos => Some(function("cos")),
+        Tan => Some(function("tan")),
+        Asin => Some(function("asin")),
+        Acos => Some(function("acos")),
+        Atan => Some(function("atan")),
+        Sinh => Some(function("sinh")),
+        Cosh => Some(function("cosh")),
+        Tanh => Some(function("tanh")),
+        Asinh => Some(function("asinh")),
+        Acosh => Some(function("acosh")),
+        Atanh => Some(function("atanh")),
+        Sigmoid => Some(format!("({co})1 / (({co})1 + exp(-{x}))")),
+        Erf => Some(function("erf")),
+        Erfc => Some(function("erfc")),
+        Reciprocal => Some(format!("({co})1 / {x}")),
+        Abs => Some(function("fabs")),
+        Neg => Some(format!("-{x}")),
+        Sign | Sgn => Some(format!("({co})(({co})0 < {x}) - ({co})({x} < ({co})0)")),
+        Floor => Some(function("floor")),
+        Ceil => Some(function("ceil")),
+        Trunc => Some(function("trunc")),
+        Round => Some(function("nearbyint")),
+        Frac => Some(format!("{x} - trunc({x})")),
+        Square => Some(format!("{x} * {x}")),
+        _ => None,
+    };
+    let predicate = match op {
+        IsNan => Some(format!("{x} != {x}")),
+        IsInf => Some(function("isinf")),
+        IsFinite => Some(function("isfinite")),
+        IsPosInf => Some(format!("isinf({x}) && {x} > 0")),
+        IsNegInf => Some(format!("isinf({x}) && {x} < 0")),
+        SignBit => Some(function("signbit")),
+        LogicalNot => Some(format!("{x} == ({co})0")),
+        IsReal => Some("true".to_string()),
+        _ => None,
+    };
+    let body = match (class(dtype), real, predicate) {
+        (Class::Real | Class::Reduced, Some(e), _) => format!("r = {};", f.to_s(&e)),
+        (Class::Real | Class::Reduced, _, Some(p)) => {
+            f.result = DType::Bool;
+            format!("r = {p};")
+        }
+        (Class::Integer, _, _) => {
+            let wrap = |e: String| format!("r = ({cs})({e});");
+            match op {
+                Abs => wrap(format!("a < ({cs})0 ? (u64)0 - (u64)a : (u64)a")),
+                Neg => wrap("(u64)0 - (u64)a".into()),
+                Sign | Sgn => wrap(format!("(a > ({cs})0) - (a < ({cs})0)")),
+                Floor | Ceil | Trunc | Round => "r = a;".into(),
+                Square => wrap("(u64)a * (u64)a".into()),
+                BitwiseNot => wrap("~a".into()),
+                IsNan | IsInf | IsPosInf | IsNegInf | SignBit | IsFinite | IsReal | LogicalNot => {
+                    f.result = DType::Bool;
+                    match op {
+                        IsFinite | IsReal => "r = true;".into(),
+                        SignBit => format!("r = a < ({cs})0;"),
+                        LogicalNot => format!("r = a == ({cs})0;"),
+                        _ => "r = false;".into(),
+                    }
+                }
+                _ => return Err(no_unary_formula(op, dtype)),
+            }
+        }
+        (Class::Bool, _, _) => {
+            f.result = DType::Bool;
+            match op {
+                Sign | Sgn => "r = a;".into(),
+                BitwiseNot | LogicalNot => "r = !a;".into(),
+                IsFinite | IsReal => "r = true;".into(),
+                IsNan | IsInf | IsPosInf | IsNegInf | SignBit => "r = false;".into(),
+                _ => return Err(no_unary_formula(op, dtype)),
+            }
+        }
+        _ => return Err(no_unary_formula(op, dtype)),
+    };
+    Ok(f.finish(format!("u_{}", op.name()), body))
+}
+
+/// The error for a unary operation without a CUDA formula for `dtype` (complex inputs).
+fn no_unary_formula(op: UnaryOp, dtype: DType) -> Error {
+    Error::NotImplemented(format!("oxtorch has no CUDA kernel for {} of {} tensors yet", op.name(), dtype))
 }
 
 /// PyTorch's `maximum`/`minimum` CUDA kernels: in the arithmetic type (a CPU scalar read in it), a NaN operand

@@ -7,7 +7,7 @@ use super::formulas::{self, Formula, Values};
 use super::memory::CudaStorage;
 use super::source::{KernelInput, KernelSpec, LoopShape, ParamBlock, BLOCK, MAX_DIMS, TILE, TILE_ROWS};
 use crate::backend::cpu::{self, CpuBuffer, CpuElement};
-use crate::backend::{Arg, BinaryCall, Buffer};
+use crate::backend::{Arg, BinaryCall, Buffer, UnaryCall};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::iter::Plan;
@@ -52,6 +52,13 @@ pub fn describe_binary(call: &BinaryCall<'_>, address: AddressOf<'_>) -> Result<
     let formula = formulas::binary(call.op, call.dtype, values)?;
     let ((ka, sa), (kb, sb)) = (kernel_input(call.lhs), kernel_input(call.rhs));
     describe(call.plan, call.out, call.dtype, [ka, kb], [sa, sb], formula, false, address)
+}
+
+/// Decides the launch of a unary kernel; `None` when there is nothing to compute.
+pub fn describe_unary(call: &UnaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
+    let formula = formulas::unary(call.op, call.dtype)?;
+    let (ka, sa) = kernel_input(call.input);
+    describe(call.plan, call.out, call.dtype, [ka, KernelInput::Absent], [sa, None], formula, false, address)
 }
 
 /// How a binary kernel reads one argument, and the storage behind it.
@@ -100,6 +107,12 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
     let launch = describe_binary(call, &device_address)?;
     let inputs = [kernel_input(call.lhs).1, kernel_input(call.rhs).1];
     run(launch, call.out, &inputs)
+}
+
+/// Runs a unary kernel (see [`crate::backend::unary`]).
+pub(crate) fn unary(call: &UnaryCall<'_>) -> Result<()> {
+    let launch = describe_unary(call, &device_address)?;
+    run(launch, call.out, &[kernel_input(call.input).1])
 }
 
 /// Copies `src` into `dst` along `plan`, converting each element (see [`crate::backend::copy`]).

@@ -8,6 +8,12 @@
 #else
 #include <cmath>
 #include <cstring>
+// CUDA's math library overloads each function for float and double, as <cmath> does in std
+using std::acos; using std::acosh; using std::asin; using std::asinh; using std::atan; using std::atanh;
+using std::ceil; using std::cos; using std::cosh; using std::erf; using std::erfc; using std::exp;
+using std::exp2; using std::expm1; using std::fabs; using std::floor; using std::isfinite; using std::isinf;
+using std::log; using std::log10; using std::log1p; using std::log2; using std::nearbyint; using std::signbit;
+using std::sin; using std::sinh; using std::sqrt; using std::tan; using std::tanh; using std::trunc;
 #define DEV inline
 #define GLOBAL static
 struct Dim3 { unsigned x, y, z; };

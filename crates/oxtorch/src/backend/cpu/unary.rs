@@ -1,0 +1,388 @@
+//! The unary formulas on the CPU: `out = f(x)` runs the binary loop (`binary.rs`) with no second operand, so a
+//! unary operation gets its conversions on load, its vectorized contiguous runs, its threads and its mixed-dtype
+//! chunks from the same code. `D` is the dtype the input is read as (the iterator's common dtype), `D::Compute`
+//! the type the formula runs in (float32 for float16/bfloat16), and the result type is `D` (rounded once), bool
+//! for predicates, or the real type for `abs` of complex numbers.
+//!
+//! Real functions are the C library's, as PyTorch's scalar loops call them (`f32::exp` is glibc's `expf`);
+//! PyTorch's vectorized loops call SLEEF instead, which can differ by one ulp in the transcendental functions
+//! (the golden tests compare those within one ulp; see `tests/data/README.md`). `erf`/`erfc` come from `libm`.
+
+use super::arith::{Arith, LoopPosition};
+use super::binary::{self, Rhs};
+use super::buffer::{CpuBuffer, CpuElement};
+use super::ordering::Ordered;
+use crate::dtype::DType;
+use crate::element::{Element, C32, C64};
+use crate::error::{Error, Result};
+use crate::iter::Plan;
+use crate::op::UnaryOp;
+use num_complex::Complex;
+
+/// `out = f(x)` along `plan`, `x = None` reading the output itself (in place).
+fn map<D: CpuElement, R: CpuElement>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+    f: impl Fn(D::Compute) -> R + Sync,
+) -> Result<()>
+where
+    D::Compute: Arith,
+{
+    let none = <D::Compute as Default>::default();
+    binary::binary::<D, D::Compute, R>(plan, out, x, Rhs::Value(none), false, move |a, _, _| f(a));
+    Ok(())
+}
+
+/// [`map`] for a formula whose bits depend on where PyTorch's CPU loop computes the element ([`LoopPosition`]).
+fn map_at<D: CpuElement, R: CpuElement>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+    f: impl Fn(D::Compute, LoopPosition) -> R + Sync,
+) -> Result<()>
+where
+    D::Compute: Arith,
+{
+    let none = <D::Compute as Default>::default();
+    binary::binary::<D, D::Compute, R>(plan, out, x, Rhs::Value(none), true, move |a, _, at| f(a, at));
+    Ok(())
+}
+
+fn no_kernel(op: UnaryOp, dtype: DType) -> Error {
+    Error::Runtime(format!("internal error: no CPU kernel for {} on {dtype}", op.name()))
+}
+
+/// Runs `op` reading the input as `dtype` (see the module documentation).
+pub(crate) fn run(op: UnaryOp, dtype: DType, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()> {
+    match dtype {
+        DType::Float16 => real::<half::f16>(op, plan, out, x),
+        DType::BFloat16 => real::<half::bf16>(op, plan, out, x),
+        DType::Float32 => real::<f32>(op, plan, out, x),
+        DType::Float64 => real::<f64>(op, plan, out, x),
+        DType::Complex64 => complex::<C32>(op, plan, out, x),
+        DType::Complex128 => complex::<C64>(op, plan, out, x),
+        DType::Bool => boolean(op, plan, out, x),
+        DType::UInt8 => integer::<u8>(op, plan, out, x),
+        DType::Int8 => integer::<i8>(op, plan, out, x),
+        DType::Int16 => integer::<i16>(op, plan, out, x),
+        DType::Int32 => integer::<i32>(op, plan, out, x),
+        DType::Int64 => integer::<i64>(op, plan, out, x),
+    }
+}
+
+/// The real functions, as PyTorch's CPU kernels compute them.
+pub trait RealMath: Arith + Ordered + std::ops::Neg<Output = Self> {
+    fn sqrt(self) -> Self;
+    fn exp(self) -> Self;
+    fn exp2(self) -> Self;
+    fn expm1(self) -> Self;
+    fn ln(self) -> Self;
+    fn log2(self) -> Self;
+    fn log10(self) -> Self;
+    fn ln_1p(self) -> Self;
+    fn sin(self) -> Self;
+    fn cos(self) -> Self;
+    fn tan(self) -> Self;
+    fn asin(self) -> Self;
+    fn acos(self) -> Self;
+    fn atan(self) -> Self;
+    fn sinh(self) -> Self;
+    fn cosh(self) -> Self;
+    fn tanh(self) -> Self;
+    fn asinh(self) -> Self;
+    fn acosh(self) -> Self;
+    fn atanh(self) -> Self;
+    fn erf(self) -> Self;
+    fn erfc(self) -> Self;
+    fn abs(self) -> Self;
+    fn floor(self) -> Self;
+    fn ceil(self) -> Self;
+    fn trunc(self) -> Self;
+    /// Rounding half to even (`std::nearbyint`).
+    fn round(self) -> Self;
+    fn one() -> Self;
+    fn zero() -> Self;
+    fn is_nan(self) -> bool;
+    fn is_infinite(self) -> bool;
+    fn is_sign_negative(self) -> bool;
+}
+
+macro_rules! real_math {
+    ($($t:ty: $erf:path, $erfc:path),*) => {$(
+        impl RealMath for $t {
+            #[inline(always)] fn sqrt(self) -> Self { <$t>::sqrt(self) }
+            #[inline(always)] fn exp(self) -> Self { <$t>::exp(self) }
+            #[inline(always)] fn exp2(self) -> Self { <$t>::exp2(self) }
+            #[inline(always)] fn expm1(self) -> Self { <$t>::exp_m1(self) }
+            #[inline(always)] fn ln(self) -> Self { <$t>::ln(self) }
+            #[inline(always)] fn log2(self) -> Self { <$t>::log2(self) }
+            #[inline(always)] fn log10(self) -> Self { <$t>::log10(self) }
+            #[inline(always)] fn ln_1p(self) -> Self { <$t>::ln_1p(self) }
+            #[inline(always)] fn sin(self) -> Self { <$t>::sin(self) }
+            #[inline(always)] fn cos(self) -> Self { <$t>::cos(self) }
+            #[inline(always)] fn tan(self) -> Self { <$t>::tan(self) }
+            #[inline(always)] fn asin(self) -> Self { <$t>::asin(self) }
+            #[inline(always)] fn acos(self) -> Self { <$t>::acos(self) }
+            #[inline(always)] fn atan(self) -> Self { <$t>::atan(self) }
+            #[inline(always)] fn sinh(self) -> Self { <$t>::sinh(self) }
+            #[inline(always)] fn cosh(self) -> Self { <$t>::cosh(self) }
+            #[inline(always)] fn tanh(self) -> Self { <$t>::tanh(self) }
+            #[inline(always)] fn asinh(self) -> Self { <$t>::asinh(self) }
+            #[inline(always)] fn acosh(self) -> Self { <$t>::acosh(self) }
+            #[inline(always)] fn atanh(self) -> Self { <$t>::atanh(self) }
+            #[inline(always)] fn erf(self) -> Self { $erf(self) }
+            #[inline(always)] fn erfc(self) -> Self { $erfc(self) }
+            #[inline(always)] fn abs(self) -> Self { <$t>::abs(self) }
+            #[inline(always)] fn floor(self) -> Self { <$t>::floor(self) }
+            #[inline(always)] fn ceil(self) -> Self { <$t>::ceil(self) }
+            #[inline(always)] fn trunc(self) -> Self { <$t>::trunc(self) }
+            #[inline(always)] fn round(self) -> Self { <$t>::round_ties_even(self) }
+            #[inline(always)] fn one() -> Self { 1.0 }
+            #[inline(always)] fn zero() -> Self { 0.0 }
+            #[inline(always)] fn is_nan(self) -> bool { <$t>::is_nan(self) }
+            #[inline(always)] fn is_infinite(self) -> bool { <$t>::is_infinite(self) }
+            #[inline(always)] fn is_sign_negative(self) -> bool { <$t>::is_sign_negative(self) }
+        }
+    )*};
+}
+real_math!(f32: libm::erff, libm::erfcf, f64: libm::erf, libm::erfc);
+
+/// The formulas of the floating-point dtypes (`D` is float16, bfloat16, float32 or float64).
+fn real<D: CpuElement>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()>
+where
+    D::Compute: RealMath,
+{
+    use UnaryOp::*;
+    type F<D> = <D as Element>::Compute;
+    let one = F::<D>::one();
+    let value = |f: fn(F<D>) -> F<D>| move |v: F<D>| f(v).cast::<D>();
+    match op {
+        Sqrt => map::<D, D>(plan, out, x, value(F::<D>::sqrt)),
+        Rsqrt => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, v.sqrt()).cast::<D>()),
+        Exp => map::<D, D>(plan, out, x, value(F::<D>::exp)),
+        Exp2 => map::<D, D>(plan, out, x, value(F::<D>::exp2)),
+        Expm1 => map::<D, D>(plan, out, x, value(F::<D>::expm1)),
+        Log => map::<D, D>(plan, out, x, value(F::<D>::ln)),
+        Log2 => map::<D, D>(plan, out, x, value(F::<D>::log2)),
+        Log10 => map::<D, D>(plan, out, x, value(F::<D>::log10)),
+        Log1p => map::<D, D>(plan, out, x, value(F::<D>::ln_1p)),
+        Sin => map::<D, D>(plan, out, x, value(F::<D>::sin)),
+        Cos => map::<D, D>(plan, out, x, value(F::<D>::cos)),
+        Tan => map::<D, D>(plan, out, x, value(F::<D>::tan)),
+        Asin => map::<D, D>(plan, out, x, value(F::<D>::asin)),
+        Acos => map::<D, D>(plan, out, x, value(F::<D>::acos)),
+        Atan => map::<D, D>(plan, out, x, value(F::<D>::atan)),
+        Sinh => map::<D, D>(plan, out, x, value(F::<D>::sinh)),
+        Cosh => map::<D, D>(plan, out, x, value(F::<D>::cosh)),
+        Tanh => map::<D, D>(plan, out, x, value(F::<D>::tanh)),
+        Asinh => map::<D, D>(plan, out, x, value(F::<D>::asinh)),
+        Acosh => map::<D, D>(plan, out, x, value(F::<D>::acosh)),
+        Atanh => map::<D, D>(plan, out, x, value(F::<D>::atanh)),
+        // PyTorch's scalar formula: `1 / (1 + exp(-x))`
+        Sigmoid => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, F::<D>::add(one, (-v).exp())).cast::<D>()),
+        Erf => map::<D, D>(plan, out, x, value(F::<D>::erf)),
+        Erfc => map::<D, D>(plan, out, x, value(F::<D>::erfc)),
+        Reciprocal => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, v).cast::<D>()),
+        Abs => map::<D, D>(plan, out, x, value(F::<D>::abs)),
+        // a sign flip: `-0.0` for `0.0`
+        Neg => map::<D, D>(plan, out, x, move |v| (-v).cast::<D>()),
+        // `(0 < x) - (x < 0)`: NaN and both zeros give +0
+        Sign | Sgn => map::<D, D>(plan, out, x, move |v| {
+            let zero = F::<D>::zero();
+            let positive = if F::<D>::less(zero, v) { one } else { zero };
+            let negative = if F::<D>::less(v, zero) { one } else { zero };
+            F::<D>::sub(positive, negative).cast::<D>()
+        }),
+        Floor => map::<D, D>(plan, out, x, value(F::<D>::floor)),
+        Ceil => map::<D, D>(plan, out, x, value(F::<D>::ceil)),
+        Trunc => map::<D, D>(plan, out, x, value(F::<D>::trunc)),
+        Round => map::<D, D>(plan, out, x, value(F::<D>::round)),
+        Frac => map::<D, D>(plan, out, x, move |v| F::<D>::sub(v, v.trunc()).cast::<D>()),
+        Square => map::<D, D>(plan, out, x, move |v| F::<D>::mul(v, v).cast::<D>()),
+        IsNan => map::<D, bool>(plan, out, x, F::<D>::is_nan),
+        IsInf => map::<D, bool>(plan, out, x, F::<D>::is_infinite),
+        IsFinite => map::<D, bool>(plan, out, x, |v| !v.is_nan() && !v.is_infinite()),
+        IsPosInf => map::<D, bool>(plan, out, x, |v| v.is_infinite() && !v.is_sign_negative()),
+        IsNegInf => map::<D, bool>(plan, out, x, |v| v.is_infinite() && v.is_sign_negative()),
+        SignBit => map::<D, bool>(plan, out, x, F::<D>::is_sign_negative),
+        LogicalNot => map::<D, bool>(plan, out, x, |v| v == F::<D>::zero()),
+        IsReal => map::<D, bool>(plan, out, x, |_| true),
+        Positive | BitwiseNot => Err(no_kernel(op, D::DTYPE)),
+    }
+}
+
+/// The complex functions (`Complex<f32>`, `Complex<f64>`), with the real part type `Real`.
+pub trait ComplexMath: Arith + std::ops::Neg<Output = Self> {
+    /// The real type of the parts.
+    type Real: CpuElement<Compute = Self::Real> + Arith;
+    fn parts(self) -> (Self::Real, Self::Real);
+    fn from_parts(re: Self::Real, im: Self::Real) -> Self;
+    fn sqrt(self) -> Self;
+    fn exp(self) -> Self;
+    fn exp2(self) -> Self;
+    fn ln(self) -> Self;
+    fn log2(self) -> Self;
+    fn log10(self) -> Self;
+    fn sin(self) -> Self;
+    fn cos(self) -> Self;
+    fn tan(self) -> Self;
+    fn asin(self) -> Self;
+    fn acos(self) -> Self;
+    fn atan(self) -> Self;
+    fn sinh(self) -> Self;
+    fn cosh(self) -> Self;
+    fn tanh(self) -> Self;
+    fn asinh(self) -> Self;
+    fn acosh(self) -> Self;
+    fn atanh(self) -> Self;
+    /// `|z|` (`std::abs`, a `hypot`).
+    fn norm(self) -> Self::Real;
+    fn one() -> Self;
+    fn is_nan(self) -> bool;
+    fn is_infinite(self) -> bool;
+}
+
+macro_rules! complex_math {
+    ($($t:ty => $f:ty),*) => {$(
+        impl ComplexMath for $t {
+            type Real = $f;
+            #[inline(always)] fn parts(self) -> ($f, $f) { (self.re, self.im) }
+            #[inline(always)] fn from_parts(re: $f, im: $f) -> Self { Complex::new(re, im) }
+            #[inline(always)] fn sqrt(self) -> Self { Complex::sqrt(self) }
+            #[inline(always)] fn exp(self) -> Self { Complex::exp(self) }
+            #[inline(always)] fn exp2(self) -> Self { Complex::exp2(self) }
+            #[inline(always)] fn ln(self) -> Self { Complex::ln(self) }
+            #[inline(always)] fn log2(self) -> Self { Complex::log2(self) }
+            #[inline(always)] fn log10(self) -> Self { Complex::log10(self) }
+            #[inline(always)] fn sin(self) -> Self { Complex::sin(self) }
+            #[inline(always)] fn cos(self) -> Self { Complex::cos(self) }
+            #[inline(always)] fn tan(self) -> Self { Complex::tan(self) }
+            #[inline(always)] fn asin(self) -> Self { Complex::asin(self) }
+            #[inline(always)] fn acos(self) -> Self { Complex::acos(self) }
+            #[inline(always)] fn atan(self) -> Self { Complex::atan(self) }
+            #[inline(always)] fn sinh(self) -> Self { Complex::sinh(self) }
+            #[inline(always)] fn cosh(self) -> Self { Complex::cosh(self) }
+            #[inline(always)] fn tanh(self) -> Self { Complex::tanh(self) }
+            #[inline(always)] fn asinh(self) -> Self { Complex::asinh(self) }
+            #[inline(always)] fn acosh(self) -> Self { Complex::acosh(self) }
+            #[inline(always)] fn atanh(self) -> Self { Complex::atanh(self) }
+            #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
+            #[inline(always)] fn one() -> Self { Complex::new(1.0, 0.0) }
+            #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
+            #[inline(always)] fn is_infinite(self) -> bool { self.re.is_infinite() || self.im.is_infinite() }
+        }
+    )*};
+}
+complex_math!(C32 => f32, C64 => f64);
+
+/// The formulas of the complex dtypes.
+fn complex<D: CpuElement<Compute = D> + ComplexMath>(
+    op: UnaryOp,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+) -> Result<()> {
+    use UnaryOp::*;
+    let one = D::one();
+    let zero = D::default();
+    let mut f = |f: fn(D) -> D| map::<D, D>(plan, out, x, f);
+    match op {
+        Sqrt => f(D::sqrt),
+        Rsqrt => map::<D, D>(plan, out, x, move |v| D::div(one, v.sqrt())),
+        Exp => f(D::exp),
+        Exp2 => f(D::exp2),
+        Expm1 => map::<D, D>(plan, out, x, move |v| D::sub(v.exp(), one)),
+        Log => f(D::ln),
+        Log2 => f(D::log2),
+        Log10 => f(D::log10),
+        Log1p => map::<D, D>(plan, out, x, move |v| D::add(one, v).ln()),
+        Sin => f(D::sin),
+        Cos => f(D::cos),
+        Tan => f(D::tan),
+        Asin => f(D::asin),
+        Acos => f(D::acos),
+        Atan => f(D::atan),
+        Sinh => f(D::sinh),
+        Cosh => f(D::cosh),
+        Tanh => f(D::tanh),
+        Asinh => f(D::asinh),
+        Acosh => f(D::acosh),
+        Atanh => f(D::atanh),
+        Sigmoid => map::<D, D>(plan, out, x, move |v| D::div(one, D::add(one, (-v).exp()))),
+        Reciprocal => map::<D, D>(plan, out, x, move |v| D::div(one, v)),
+        Abs => map::<D, D::Real>(plan, out, x, D::norm),
+        // PyTorch's vectorized blocks compute `0 - z`, its scalar code `-z` (each part's sign flipped: a product
+        // with -1 would turn an infinite part's partner into NaN); they differ in the sign of zero parts
+        Neg => map_at::<D, D>(plan, out, x, move |v, at| if at.vector { D::sub(zero, v) } else { -v }),
+        // `z / |z|`, 0 for 0
+        Sgn => map::<D, D>(plan, out, x, move |v| {
+            let norm = v.norm();
+            if norm == <D::Real as Default>::default() {
+                zero
+            } else {
+                let (re, im) = v.parts();
+                D::from_parts(D::Real::div(re, norm), D::Real::div(im, norm))
+            }
+        }),
+        Square => map::<D, D>(plan, out, x, move |v| D::mul(v, v)),
+        IsNan => map::<D, bool>(plan, out, x, D::is_nan),
+        IsInf => map::<D, bool>(plan, out, x, D::is_infinite),
+        IsFinite => map::<D, bool>(plan, out, x, |v| !v.is_nan() && !v.is_infinite()),
+        LogicalNot => map::<D, bool>(plan, out, x, move |v| v == zero),
+        IsReal => map::<D, bool>(plan, out, x, |v| v.parts().1 == <D::Real as Default>::default()),
+        Erf | Erfc | Positive | Sign | Floor | Ceil | Trunc | Round | Frac | BitwiseNot | IsPosInf | IsNegInf
+        | SignBit => Err(no_kernel(op, D::DTYPE)),
+    }
+}
+
+/// Integer arithmetic of the unary operations (wrapping, as PyTorch's: `abs(-128)` of int8 is -128).
+pub trait IntMath: CpuElement<Compute = Self> + Arith + Ordered {
+    fn wrapping_abs(self) -> Self;
+    fn not(self) -> Self;
+    fn one() -> Self;
+}
+
+macro_rules! int_math {
+    ($($t:ty: $abs:expr),*) => {$(
+        impl IntMath for $t {
+            #[inline(always)] fn wrapping_abs(self) -> Self { ($abs)(self) }
+            #[inline(always)] fn not(self) -> Self { !self }
+            #[inline(always)] fn one() -> Self { 1 }
+        }
+    )*};
+}
+int_math!(u8: |v: u8| v, i8: i8::wrapping_abs, i16: i16::wrapping_abs, i32: i32::wrapping_abs, i64: i64::wrapping_abs);
+
+/// The formulas of the integer dtypes.
+fn integer<D: IntMath>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()> {
+    use UnaryOp::*;
+    let (zero, one) = (D::default(), D::one());
+    match op {
+        Abs => map::<D, D>(plan, out, x, D::wrapping_abs),
+        Neg => map::<D, D>(plan, out, x, move |v| D::sub(zero, v)),
+        Sign | Sgn => map::<D, D>(plan, out, x, move |v| {
+            D::sub(if D::less(zero, v) { one } else { zero }, if D::less(v, zero) { one } else { zero })
+        }),
+        Floor | Ceil | Trunc | Round => map::<D, D>(plan, out, x, |v| v),
+        Square => map::<D, D>(plan, out, x, |v| D::mul(v, v)),
+        BitwiseNot => map::<D, D>(plan, out, x, D::not),
+        IsNan | IsInf | IsPosInf | IsNegInf => map::<D, bool>(plan, out, x, |_| false),
+        IsFinite | IsReal => map::<D, bool>(plan, out, x, |_| true),
+        SignBit => map::<D, bool>(plan, out, x, move |v| D::less(v, zero)),
+        LogicalNot => map::<D, bool>(plan, out, x, move |v| v == zero),
+        _ => Err(no_kernel(op, D::DTYPE)),
+    }
+}
+
+/// The formulas of bool.
+fn boolean(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()> {
+    use UnaryOp::*;
+    match op {
+        Sign | Sgn => map::<bool, bool>(plan, out, x, |v| v),
+        BitwiseNot | LogicalNot => map::<bool, bool>(plan, out, x, |v| !v),
+        IsNan | IsInf | IsPosInf | IsNegInf | SignBit => map::<bool, bool>(plan, out, x, |_| false),
+        IsFinite | IsReal => map::<bool, bool>(plan, out, x, |_| true),
+        _ => Err(no_kernel(op, DType::Bool)),
+    }
+}

@@ -1,0 +1,40 @@
+//! Unary elementwise operations on sparse COO tensors, by the row's [`UnarySparse`] rule: PyTorch's
+//! `coalesced_unary_ufunc` (the input coalesced, the formula applied to its values, which is right for the
+//! operations with `f(0) == 0`), the values as they are (`neg`), or PyTorch's dispatcher error.
+
+use super::view::dispatcher_error;
+use super::SparseCooTensor;
+use crate::error::{runtime_err, Result};
+use crate::op::{UnaryOp, UnarySparse};
+
+/// `op(x)` into a new sparse tensor.
+pub fn unary(op: UnaryOp, x: &SparseCooTensor) -> Result<SparseCooTensor> {
+    match op.info().sparse {
+        UnarySparse::Refuse => Err(dispatcher_error(op.name(), x.device())),
+        UnarySparse::RefuseAs(aten) => Err(dispatcher_error(aten, x.device())),
+        UnarySparse::Values => Ok(SparseCooTensor::from_parts(
+            x.raw_indices().clone(),
+            x.raw_values().unary(op)?,
+            x.sizes().into(),
+            x.is_coalesced(),
+        )),
+        UnarySparse::Coalesced => {
+            let c = x.coalesce()?;
+            let values = c.raw_values().unary(op)?;
+            Ok(SparseCooTensor::from_parts(c.raw_indices().clone(), values, x.sizes().into(), true))
+        }
+    }
+}
+
+/// `op(x)` in place: the values are computed in place (a coalesced input only, except for `neg`), and `x` is
+/// returned.
+pub fn unary_(op: UnaryOp, x: &SparseCooTensor) -> Result<SparseCooTensor> {
+    match op.info().sparse {
+        UnarySparse::Refuse => return Err(dispatcher_error(&format!("{}_", op.name()), x.device())),
+        UnarySparse::RefuseAs(aten) => return Err(dispatcher_error(aten, x.device())),
+        UnarySparse::Coalesced if !x.is_coalesced() => runtime_err!("{}_ requires coalesced input", op.name()),
+        _ => {}
+    }
+    x.raw_values().unary_(op)?;
+    Ok(x.clone())
+}
