@@ -354,11 +354,28 @@ impl BinaryIter {
         rhs: &IterOperand<'_>,
         output: IterOutput<'_>,
     ) -> Result<BinaryIter> {
-        if let (IterOperand::Tensor(a), IterOperand::Tensor(b), IterOutput::New) = (lhs, rhs, output) {
-            if let Some(fast) = Self::fast_setup(config, a, b) {
+        if matches!(output, IterOutput::New) {
+            let fast = match (lhs, rhs) {
+                (IterOperand::Tensor(a), IterOperand::Tensor(b)) => Self::fast_setup(config, a, b),
+                (IterOperand::Tensor(t), IterOperand::Scalar(_)) | (IterOperand::Scalar(_), IterOperand::Tensor(t)) => {
+                    Self::fast_setup_with_number(config, t, lhs, rhs)?
+                }
+                _ => None,
+            };
+            if let Some(fast) = fast {
                 return Ok(fast);
             }
         }
+        Self::general(config, lhs, rhs, output)
+    }
+
+    /// TensorIterator's general setup: overlap checks, broadcasting, promotion, devices, then the output's layout.
+    fn general(
+        config: &IterConfig,
+        lhs: &IterOperand<'_>,
+        rhs: &IterOperand<'_>,
+        output: IterOutput<'_>,
+    ) -> Result<BinaryIter> {
         let given: Option<TensorView<'_>> = match output {
             IterOutput::New => None,
             IterOutput::InPlace => match lhs {
@@ -430,17 +447,42 @@ impl BinaryIter {
             && a.is_contiguous()
             && b.is_contiguous();
         fits.then(|| {
-            let common = computation_dtype(a.dtype(), config.promote_integer_inputs_to_float);
-            BinaryIter {
-                shape: a.sizes.into(),
-                common_dtype: common,
-                device: a.device(),
-                destination: Destination::Allocate {
-                    dtype: config.static_dtype.unwrap_or(common),
-                    strides: shape::contiguous_strides(a.sizes),
-                },
-            }
+            Self::contiguous_like(config, a, computation_dtype(a.dtype(), config.promote_integer_inputs_to_float))
         })
+    }
+
+    /// The general path's decision, taken directly, for a new output from a tensor and a Python number when the
+    /// tensor has exactly the contiguous strides of its (nonempty) sizes: nothing broadcasts against a number, the
+    /// only device is the tensor's, and the stride ordering of such a tensor is the natural one (its strides only
+    /// tie across size-1 dimensions, where the ordering keeps them), so the output is contiguous, as the general
+    /// path finds. None: take the general path.
+    fn fast_setup_with_number(
+        config: &IterConfig,
+        tensor: &TensorView<'_>,
+        lhs: &IterOperand<'_>,
+        rhs: &IterOperand<'_>,
+    ) -> Result<Option<BinaryIter>> {
+        if tensor.numel() == 0 || tensor.strides != shape::contiguous_strides(tensor.sizes).as_slice() {
+            return Ok(None);
+        }
+        let common = computation_dtype(
+            promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()])?,
+            config.promote_integer_inputs_to_float,
+        );
+        Ok(Some(Self::contiguous_like(config, tensor, common)))
+    }
+
+    /// A new contiguous output of `like`'s sizes on its device, computed in `common`.
+    fn contiguous_like(config: &IterConfig, like: &TensorView<'_>, common: DType) -> BinaryIter {
+        BinaryIter {
+            shape: like.sizes.into(),
+            common_dtype: common,
+            device: like.device(),
+            destination: Destination::Allocate {
+                dtype: config.static_dtype.unwrap_or(common),
+                strides: shape::contiguous_strides(like.sizes),
+            },
+        }
     }
 }
 
@@ -490,4 +532,52 @@ pub fn check_copy(dst: TensorView<'_>, src: TensorView<'_>) -> Result<()> {
 /// need it because a kernel borrows its output's buffer exclusively, so it cannot read an input from that buffer.
 pub fn copy_needs_private_source(dst: TensorView<'_>, src: TensorView<'_>) -> bool {
     src.is_alias_of(dst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::Scalar;
+
+    /// The fast setups decide what the general setup decides, for every layout they accept and some they refuse.
+    #[test]
+    fn fast_setups_agree_with_the_general_setup() {
+        let geometries: [(&[usize], &[usize]); 9] = [
+            (&[], &[]),
+            (&[1], &[1]),
+            (&[5], &[1]),
+            (&[2, 1], &[1, 1]),
+            (&[2, 1], &[1, 5]),
+            (&[1, 3], &[3, 1]),
+            (&[2, 3, 1, 4], &[12, 4, 4, 1]),
+            (&[2, 3], &[1, 2]),
+            (&[0, 3], &[3, 1]),
+        ];
+        let numbers = [
+            Scalar::Bool(true),
+            Scalar::Int(2),
+            Scalar::Float(2.5),
+            Scalar::Complex(num_complex::Complex::new(1.0, 2.0)),
+        ];
+        let configs = [IterConfig::BINARY, IterConfig::BINARY_FLOAT, IterConfig::COMPARISON];
+        for dtype in [DType::Bool, DType::UInt8, DType::Int32, DType::Float16, DType::Float32, DType::Complex64] {
+            for (sizes, strides) in geometries {
+                let storage = Storage::zeroed(64, dtype, Device::cpu()).unwrap();
+                let t = IterOperand::Tensor(TensorView { sizes, strides, offset: 0, storage: &storage });
+                let operands = numbers.iter().map(|&n| IterOperand::Scalar(n)).chain([t]);
+                for other in operands {
+                    for config in &configs {
+                        for (l, r) in [(&t, &other), (&other, &t)] {
+                            let fast = BinaryIter::build(config, l, r, IterOutput::New).map(|i| format!("{i:?}"));
+                            let general = BinaryIter::general(config, l, r, IterOutput::New).map(|i| format!("{i:?}"));
+                            assert_eq!(fast.is_ok(), general.is_ok(), "{sizes:?} {strides:?} {l:?} {r:?}");
+                            if let (Ok(f), Ok(g)) = (fast, general) {
+                                assert_eq!(f, g, "{sizes:?} {strides:?} {l:?} {r:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
