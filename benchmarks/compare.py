@@ -113,6 +113,13 @@ def make_cases():
         Case("exp f32 (2^24)", lambda: of.exp(), lambda: tf.exp(), lambda: np.exp(f32)),
         Case("isnan f32 (2^24)", lambda: of.isnan(), lambda: tf.isnan(), lambda: np.isnan(f32)),
         Case("one-element abs from Python", lambda: o1.abs(), lambda: t1.abs(), lambda: np.abs(n1), number=20000),
+        Case("remainder i32 % i32 (2^24)", lambda: oi % oj, lambda: ti % tj, lambda: np.remainder(i32, j32)),
+        Case("remainder f32 % python float (2^24)", lambda: of % 1.5, lambda: tf % 1.5,
+             lambda: np.remainder(f32, np.float32(1.5))),
+        Case("bitwise_and i32 & i32 (2^24)", lambda: oi & oj, lambda: ti & tj, lambda: i32 & j32),
+        Case("left shift i32 << python int (2^24)", lambda: oi << 3, lambda: ti << 3, lambda: i32 << 3),
+        Case("logical_and f32 (2^24)", lambda: oxtorch.logical_and(of, og), lambda: torch.logical_and(tf, tg),
+             lambda: np.logical_and(f32, g32)),
     ] + sparse_cases(rng)
 
 

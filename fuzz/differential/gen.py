@@ -643,10 +643,20 @@ class Gen:
     # arithmetic
 
     ARITH = ["add", "sub", "mul", "div", "div_trunc", "div_floor", "floor_divide",
-             "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "neg"]
+             "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "neg",
+             "remainder", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+             "bitwise_right_shift", "logical_and", "logical_or", "logical_xor"]
     # the operators of ARITH's operations
     SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//", "eq": "==", "ne": "!=",
-               "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+               "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "remainder": "%", "bitwise_and": "&",
+               "bitwise_or": "|", "bitwise_xor": "^", "bitwise_left_shift": "<<", "bitwise_right_shift": ">>"}
+    # the in-place operators
+    ISYMBOLS = {"add": "+=", "sub": "-=", "mul": "*=", "div": "/=", "floor_divide": "//=", "remainder": "%=",
+                "bitwise_and": "&=", "bitwise_or": "|=", "bitwise_xor": "^=", "bitwise_left_shift": "<<=",
+                "bitwise_right_shift": ">>="}
+    # operations whose number-first overload is `(Number self, Tensor other)`
+    NUMBER_SELF = ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+                   "bitwise_right_shift")
     # operations without an in-place method (PyTorch has no maximum_)
     NO_INPLACE = ("maximum", "minimum")
 
@@ -697,6 +707,10 @@ class Gen:
                           "function_kw", "ioperator", "reflected"])
         if not a_t and form in ("method", "method_kw", "inplace", "ioperator"):
             form = "function"
+        if not a_t and form == "function_kw" and op in self.NUMBER_SELF:
+            # an open gap (issue 21's note): PyTorch's parser refuses a number passed as `input=` to these
+            # operations (their number-first overload names it `self`); oxtorch's functions take it
+            form = "function"
         if op in self.NO_INPLACE and form in ("inplace", "ioperator"):
             form = "method"
         if form == "reflected":
@@ -711,9 +725,8 @@ class Gen:
             if not a_t:
                 return
             dev = self.overlap_deviation(a, b) if b_t else None
-            if form == "ioperator" and op in ("add", "sub", "mul", "div", "floor_divide") and alpha is None:
-                sym = {"add": "+=", "sub": "-=", "mul": "*=", "div": "/=", "floor_divide": "//="}[op]
-                code = f"{a} {sym} {b}"
+            if form == "ioperator" and op in self.ISYMBOLS and alpha is None:
+                code = f"{a} {self.ISYMBOLS[op]} {b}"
             else:
                 name = {"div_trunc": "div_", "div_floor": "div_"}.get(op, op + "_")
                 extra = f", alpha={alpha}" if alpha is not None and op in ("add", "sub") else ""
@@ -808,8 +821,8 @@ class Gen:
 
     def intdiv_hazard(self, op, a, b) -> bool:
         """PyTorch dies with SIGFPE on int32/int64 min divided by -1 (or a number that wraps to -1) with a rounding
-        mode (deviation 3)."""
-        if op not in ("div_trunc", "div_floor", "floor_divide"):
+        mode, or its remainder (deviation 3)."""
+        if op not in ("div_trunc", "div_floor", "floor_divide", "remainder", "fmod"):
             return False
         torch = self.torch
         av, bv = self._value(a), self._value(b)

@@ -110,7 +110,7 @@ fn keyword(param: Option<&str>) -> String {
 fn operand_type(scalars: oxtorch::op::Scalars, lhs: bool) -> &'static str {
     use oxtorch::op::Scalars;
     match (scalars, lhs) {
-        (Scalars::Both, _) | (Scalars::Rhs, false) => OPERAND,
+        (Scalars::Both | Scalars::Either, _) | (Scalars::Rhs, false) => OPERAND,
         _ => "Tensor",
     }
 }

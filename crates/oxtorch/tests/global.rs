@@ -351,6 +351,43 @@ fn arithmetic_on_every_sbp_pair_matches_the_logical_result() {
 }
 
 #[test]
+fn remainders_bitwise_and_logical_operations_on_every_sbp_pair() {
+    use oxtorch::op::{BitOp, LogicalOp};
+    let ops = [
+        BinaryOp::Remainder,
+        BinaryOp::Fmod,
+        BinaryOp::Bitwise(BitOp::And),
+        BinaryOp::Bitwise(BitOp::Xor),
+        BinaryOp::Bitwise(BitOp::LeftShift),
+        BinaryOp::Bitwise(BitOp::RightShift),
+        BinaryOp::Logical(LogicalOp::Or),
+    ];
+    threads::run(4, |w| {
+        let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
+        let x = logical(&[6, 5], DType::Int32, 1);
+        let y = logical(&[6, 5], DType::Int64, 2).add(Scalar::Int(40)).unwrap(); // no zero divisors
+        for op in ops {
+            for a in one_d() {
+                for b in one_d() {
+                    // a partial sum is boxed to broadcast first: none of these is linear in its operands
+                    let z = make(&w, &x, &p, &[a]).binary(op, &make(&w, &y, &p, &[b])).unwrap();
+                    let expected = op_result(op, &x, &y);
+                    assert_eq!(z.dtype(), expected.dtype(), "{op:?}");
+                    assert_eq!(values(&z.to_logical().unwrap()), values(&expected), "{op:?} {a:?} {b:?}");
+                }
+                if op.info().scalars == oxtorch::op::Scalars::None {
+                    continue; // the logical operations take tensors only
+                }
+                let z = make(&w, &x, &p, &[a]).binary(op, 3).unwrap();
+                let expected =
+                    oxtorch::tensor::ops::binary_op(op, &(&x).into(), &3.into(), oxtorch::Output::New).unwrap();
+                assert_eq!(values(&z.to_logical().unwrap()), values(&expected), "{op:?} {a:?} number");
+            }
+        }
+    });
+}
+
+#[test]
 fn oneflow_sbp_inference() {
     threads::run(4, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();

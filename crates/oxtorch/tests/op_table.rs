@@ -92,6 +92,33 @@ fn global_operands_take_oneflow_rules() {
 }
 
 #[test]
+fn remainder_bitwise_and_logical_surfaces() {
+    // expected values: PyTorch 2.15
+    let i = AnyTensor::from(oxtorch::tensor([7i32, -3, 2], ()).unwrap().to_dtype(DType::Int32).unwrap());
+    let ints = |t: oxtorch::Result<AnyTensor>| strided(t).to_dtype(DType::Int64).unwrap().to_vec::<i64>().unwrap();
+    assert_eq!(ints(&i % 3), [1, 0, 2]);
+    assert_eq!(ints(7 % &i), [0, -2, 1]);
+    assert_eq!(ints(i.fmod(-2)), [1, -1, 0]);
+    assert_eq!(ints(&i & 6), [6, 4, 2]);
+    assert_eq!(ints(&i | 8), [15, -3, 10]);
+    assert_eq!(ints(&i ^ -1), [-8, 2, -3]);
+    assert_eq!(ints(&i << 2), [28, -12, 8]);
+    assert_eq!(ints(&i >> 1), [3, -2, 1]);
+    assert_eq!(ints(1 << &i), [128, 0, 4]);
+    assert_eq!(bools(&strided(functions::logical_xor(&i, &i.gt(0).unwrap()))), [false, true, false]);
+    let b = AnyTensor::from(oxtorch::tensor([true, false, true], ()).unwrap());
+    assert_eq!(bools(&strided(&b & true)), [true, false, true]);
+    let mut acc = Ok(i.clone());
+    acc %= Scalar::Int(4);
+    assert_eq!(ints(acc), [3, 1, 2]);
+    // PyTorch's refusals: no kernel for floats, no two numbers, an integer zero divisor
+    let f = AnyTensor::from(oxtorch::tensor([1f32], ()).unwrap());
+    assert!(matches!(&f & 1, Err(Error::NotImplemented(m)) if m == "\"bitwise_and_cpu\" not implemented for 'Float'"));
+    assert!(matches!(functions::remainder(5, 3), Err(Error::Type(_))));
+    assert!(matches!(&i % 0, Err(Error::Runtime(m)) if m == "ZeroDivisionError"));
+}
+
+#[test]
 fn every_row_of_the_table_has_its_surface() {
     // one call of each generated method on a strided tensor, so that a row without its surface fails to compile
     let t = AnyTensor::from(oxtorch::tensor([4f32, 9.], ()).unwrap());

@@ -34,7 +34,8 @@ __all__ = [
 __all__ += [
     "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide", "maximum",
     "minimum", "eq", "ne", "not_equal", "lt", "less", "le", "less_equal", "gt", "greater",
-    "ge", "greater_equal", "sqrt", "sqrt_", "rsqrt", "rsqrt_", "exp", "exp_", "exp2", "exp2_",
+    "ge", "greater_equal", "remainder", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "logical_and",
+    "logical_or", "logical_xor", "sqrt", "sqrt_", "rsqrt", "rsqrt_", "exp", "exp_", "exp2", "exp2_",
     "expm1", "expm1_", "log", "log_", "log2", "log2_", "log10", "log10_", "log1p", "log1p_",
     "sin", "sin_", "cos", "cos_", "tan", "tan_", "asin", "asin_", "arcsin", "arcsin_",
     "acos", "acos_", "arccos", "arccos_", "atan", "atan_", "arctan", "arctan_", "sinh", "sinh_",

@@ -38,6 +38,7 @@ CONFORMANCE_FILES = (
     "inplace.json",
     "sparse.json",
     "compare.json",
+    "modular.json",
 )
 
 

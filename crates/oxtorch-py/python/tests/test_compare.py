@@ -14,13 +14,17 @@ where only the error is required, as in every other runner.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import oxtorch
 from test_conformance import DATA_DIR, Mismatch, builtin_kind, dtype, first_line, flat, same_float, sp_sparse, value
 
-DATA = json.loads((DATA_DIR / "compare.json").read_text(encoding="utf-8"))
+# each file the runner replays, with the number of cases it was recorded with (modular.json: remainder, fmod,
+# the bitwise and the logical operations, recorded by record_modular.py with record_compare.py's sections)
+FILES = {"compare.json": 12475, "modular.json": 17468}
+DATA = {name: json.loads((DATA_DIR / name).read_text(encoding="utf-8")) for name in FILES}
 
 # The errors section's cases that call functions of later issues (``torch.max``/``torch.min`` with two tensors:
 # the reductions' issue; ``fmax`` and ``clamp_min``: the elementwise families' issue). Each is checked to be still
@@ -81,9 +85,16 @@ def operand(v):
 
 def check(case, result, err) -> None:
     if "error" in case:
+        complex32 = "ComplexHalf" in case["message"] or "BComplex32" in case["message"]
+        if err is None and complex32 and "not implemented for" in case["message"]:
+            # deviation 1: the reference has no kernel for complex32, which is complex64 here and computes
+            return
         if err is None:
             raise Mismatch(f"expected {case['error']} ({case['message']}), got {result!r}")
         want_msg = case["message"].replace("torch.", "oxtorch.")
+        if complex32:
+            # deviation 1: the reference's complex32 is complex64 here, so a cast message names ComplexFloat
+            want_msg = want_msg.replace("ComplexHalf", "ComplexFloat").replace("BComplex32", "ComplexFloat")
         if builtin_kind(err) in ("AttributeError", "TypeError"):
             want_msg = python_names(case["message"].replace("torch.", "oxtorch."))
             err = type(err)(python_names(str(err)))
@@ -184,27 +195,41 @@ def run(section: str, case: dict) -> None:
     return check(case, result, err)
 
 
-CASES = [(section, case) for section in SECTIONS for case in DATA[section]]
-IDS = [f"{section}{k}-{case.get('op', case.get('name'))}" for k, (section, case) in enumerate(CASES)]
+CASES = [(name, section, case) for name in FILES for section in SECTIONS for case in DATA[name][section]]
+IDS = [
+    f"{name.removesuffix('.json')}-{section}{k}-{case.get('op', case.get('name'))}"
+    for k, (name, section, case) in enumerate(CASES)
+]
 
 
-def test_compare_data_complete():
+@pytest.mark.parametrize("name", list(FILES))
+def test_compare_data_complete(name):
     """Every section is present and the data holds the cases it was recorded with."""
-    assert set(SECTIONS) <= set(DATA)
-    assert len(CASES) == 12475
+    assert set(SECTIONS) <= set(DATA[name])
+    assert sum(len(DATA[name][section]) for section in SECTIONS) == FILES[name]
 
 
-@pytest.mark.parametrize("section,case", CASES, ids=IDS)
-def test_compare_case(section, case, oxstats):
+# The cases oxtorch does not pass yet, one id per line, each a strict expected failure (a case that starts passing
+# fails the run until it is removed from the file): PyTorch's in-place logical operations with a meta operand run
+# the `out=` form's Python reference, whose copy into a CPU `self` dispatches to meta and leaves it unchanged.
+GAPS = set((Path(__file__).parent / "compare_gaps.txt").read_text().splitlines())
+PARAMS = [
+    pytest.param(name, section, case, id=ident, marks=[pytest.mark.xfail(strict=True)] if ident in GAPS else [])
+    for (name, section, case), ident in zip(CASES, IDS)
+]
+
+
+@pytest.mark.parametrize("name,section,case", PARAMS)
+def test_compare_case(name, section, case, oxstats):
     missing = NOT_IN_OXTORCH_YET.get(case.get("expr", ""))
     if missing is not None:
         assert not hasattr(oxtorch, missing), f"oxtorch.{missing} exists now: remove it from NOT_IN_OXTORCH_YET"
-        oxstats.conformance_absent("compare.json")
+        oxstats.conformance_absent(name)
         return
     try:
         run(section, case)
         why = None
     except Mismatch as e:
         why = str(e)
-    oxstats.conformance("compare.json", why is None)
+    oxstats.conformance(name, why is None)
     assert why is None, f"{case.get('expr', '')} {why}"

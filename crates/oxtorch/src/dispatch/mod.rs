@@ -260,6 +260,9 @@ pub fn binary_as(
 ) -> Result<AnyTensor> {
     // PyTorch's argument parser comes first: a number where the operation takes a tensor
     parser::check_binary_kinds(op, name, form, lhs.arg_kind(), rhs.arg_kind())?;
+    if matches!(output, AnyOutput::Out(_)) {
+        parser::check_out_kinds(op, name, lhs.arg_kind(), rhs.arg_kind())?;
+    }
     let out_tensor = match &output {
         AnyOutput::Out(t) => Some(&**t),
         _ => None,

@@ -14,7 +14,7 @@ use crate::iter::IterConfig;
 use crate::scalar::Scalar;
 
 pub use parser::{ArgKind, Form, Parser};
-pub use table::{MetaInPlace, MetaRule, OpInfo, Scalars, SparseRule};
+pub use table::{KernelDtypes, MetaInPlace, MetaRule, OpInfo, Scalars, SparseRefusal, SparseRule};
 pub use unary_table::{UnaryInfo, UnaryKind, UnarySparse};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
@@ -100,6 +100,40 @@ pub enum BinaryOp {
     Minimum,
     /// A comparison, with a bool result.
     Compare(CmpOp),
+    /// `torch.remainder` (`%`): the remainder of floor division, with the divisor's sign (Python's `%`).
+    Remainder,
+    /// `torch.fmod`: the remainder of truncated division, with the dividend's sign (C's `fmod`).
+    Fmod,
+    /// A bitwise operation of integers or bools (`&`, `|`, `^`, `<<`, `>>`).
+    Bitwise(BitOp),
+    /// A logical operation of any dtypes (their truth values), with a bool result.
+    Logical(LogicalOp),
+}
+
+/// A bitwise operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BitOp {
+    /// `&` (`torch.bitwise_and`)
+    And,
+    /// `|` (`torch.bitwise_or`)
+    Or,
+    /// `^` (`torch.bitwise_xor`)
+    Xor,
+    /// `<<` (`torch.bitwise_left_shift`): zero for a shift outside `0..bits`.
+    LeftShift,
+    /// `>>` (`torch.bitwise_right_shift`): arithmetic; a shift outside `0..bits` fills with the sign.
+    RightShift,
+}
+
+/// A logical operation: `torch.logical_and`, `logical_or`, `logical_xor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogicalOp {
+    /// Both operands are nonzero.
+    And,
+    /// Either operand is nonzero.
+    Or,
+    /// Exactly one operand is nonzero.
+    Xor,
 }
 
 impl BinaryOp {
@@ -130,6 +164,12 @@ impl BinaryOp {
             BinaryOp::FloorDivide => BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) },
             other => other,
         }
+    }
+
+    /// Whether integer operands divide, so that a zero divisor is PyTorch's `ZeroDivisionError` on the CPU
+    /// (rounded division, `remainder`, `fmod`).
+    pub fn divides_integers(self) -> bool {
+        self.rounding_mode().is_some() || matches!(self, BinaryOp::Remainder | BinaryOp::Fmod)
     }
 
     /// The rounding mode of a rounded division.

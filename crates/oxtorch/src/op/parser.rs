@@ -48,6 +48,20 @@ pub const FLOOR_DIVIDE: Overloads = Overloads {
     method: &["Tensor other", "Number other"],
 };
 
+/// The signatures of an operation that takes a number on either side but not both (`remainder`, the bitwise
+/// operations).
+pub const NUMBER_SELF: Overloads = Overloads {
+    function: &[
+        "Tensor input, Tensor other, *, Tensor out = None",
+        "Number self, Tensor other",
+        "Tensor input, Number other, *, Tensor out = None",
+    ],
+    method: &["Tensor other", "Number other"],
+};
+
+/// The signatures of an operation that takes a number as its second operand only (`fmod`).
+pub const NUMBER_OTHER: Overloads = COMPARISON;
+
 /// What the parser sees of one argument: a tensor, a Python number, or another object (its type's name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind<'a> {
@@ -90,7 +104,9 @@ pub fn check_binary_kinds(
         ArgKind::Number(_) => info.scalars != Scalars::None,
         other => tensor_ok(&other),
     };
-    let lhs_ok = form != Form::Function || tensor_ok(&lhs);
+    // `Number self, Tensor other`: a number on the left beside a tensor
+    let number_self = info.scalars == Scalars::Either && matches!((lhs, rhs), (ArgKind::Number(_), ArgKind::Tensor));
+    let lhs_ok = form != Form::Function || tensor_ok(&lhs) || number_self;
     if lhs_ok && rhs_ok {
         return Ok(());
     }
@@ -120,11 +136,24 @@ pub fn check_binary_kinds(
     })
 }
 
+/// `torch.<name>(lhs, rhs, out=t)`: a number on the left matches only the `Number self, Tensor other` overload,
+/// which has no `out`, so the parser refuses it (`Scalars::Either`).
+pub fn check_out_kinds(op: BinaryOp, name: &str, lhs: ArgKind<'_>, rhs: ArgKind<'_>) -> Result<(), Error> {
+    if op.info().scalars == Scalars::Either && matches!(lhs, ArgKind::Number(_)) {
+        return Err(out_error(op, name, lhs, rhs, ArgKind::Tensor));
+    }
+    Ok(())
+}
+
 /// `torch.<name>(..., out=x)` with an `out` that is not a tensor.
 pub fn out_error(op: BinaryOp, name: &str, lhs: ArgKind<'_>, rhs: ArgKind<'_>, out: ArgKind<'_>) -> Error {
     let info = op.info();
     match info.parser {
-        Parser::Single => Error::Type(format!("{name}(): argument 'out' must be Tensor, not {}", out.name())),
+        // one signature: the parser reaches `out` after the arguments before it
+        Parser::Single => match check_binary_kinds(op, name, Form::Function, lhs, rhs) {
+            Err(e) => e,
+            Ok(()) => Error::Type(format!("{name}(): argument 'out' must be Tensor, not {}", out.name())),
+        },
         Parser::Overloads(overloads) => {
             let got = format!("{}, {}, out={}", lhs.name(), rhs.name(), out.name());
             let listed: String = overloads.function.iter().map(|s| format!(" * ({s})\n")).collect();
@@ -186,17 +215,26 @@ fn invalid_combination(name: &str, args: &[ArgKind<'_>], signatures: &[&str], nu
         if signature.contains("out") {
             continue;
         }
-        let params: Vec<&str> =
-            signature.split(", ").filter(|p| *p != "*").map(|p| p.split(' ').next().unwrap_or("")).collect();
+        // (type, name) of each parameter
+        let params: Vec<(&str, &str)> = signature
+            .split(", ")
+            .filter(|p| *p != "*")
+            .map(|p| {
+                let mut words = p.split(' ');
+                (words.next().unwrap_or(""), words.next().unwrap_or(""))
+            })
+            .collect();
         let marked: Vec<String> = args
             .iter()
-            .zip(params.iter().chain(std::iter::repeat(&"")))
-            .map(|(arg, param)| {
-                let fits = match (*param, arg) {
-                    ("Tensor", ArgKind::Tensor) | ("Number", ArgKind::Number(_)) => true,
-                    ("Tensor", ArgKind::Number(_)) => numbers_as_tensors,
-                    _ => false,
-                };
+            .zip(params.iter().chain(std::iter::repeat(&("", ""))))
+            .map(|(arg, &(param, param_name))| {
+                // PyTorch's parser reports a `self` parameter as not matching whatever it got
+                let fits = param_name != "self"
+                    && match (param, arg) {
+                        ("Tensor", ArgKind::Tensor) | ("Number", ArgKind::Number(_)) => true,
+                        ("Tensor", ArgKind::Number(_)) => numbers_as_tensors,
+                        _ => false,
+                    };
                 if fits {
                     arg.name().to_string()
                 } else {

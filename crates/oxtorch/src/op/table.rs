@@ -42,6 +42,9 @@ use crate::iter::IterConfig;
 pub enum Scalars {
     /// Either operand.
     Both,
+    /// Either one but not both (PyTorch's `Number self, Tensor other` overload: `remainder(2, t)`); unlike
+    /// `Both`, two numbers are refused.
+    Either,
     /// Only the second.
     Rhs,
     /// Neither: both are tensors.
@@ -53,12 +56,59 @@ pub enum Scalars {
 pub enum SparseRule {
     /// PyTorch's sparse kernels (`sparse/ops.rs`): merges, intersections, scatters.
     Arith,
-    /// No sparse kernel: PyTorch's dispatcher error, naming the overload (`aten::eq.Tensor`, `aten::eq.Scalar`,
-    /// `aten::maximum`, ...); `overloads` when the operation has Tensor and Scalar overloads.
+    /// No sparse kernel: PyTorch's dispatcher error, naming the overload it reached.
     Refuse {
-        /// Whether PyTorch names the overload (`.Tensor`, `.Scalar`, `_out`).
-        overloads: bool,
+        /// Which overload names the error.
+        names: SparseRefusal,
     },
+}
+
+/// Which overload PyTorch's dispatcher names when it refuses a sparse operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseRefusal {
+    /// The operation itself: `aten::maximum`, `aten::maximum.out`.
+    Plain,
+    /// The Tensor or Scalar overload, by the second operand: `aten::eq.Tensor`, `aten::eq.Scalar`,
+    /// `aten::eq_.Tensor`, `aten::eq.Tensor_out`.
+    Overloads,
+    /// The Tensor overload, a number having been wrapped into a tensor first (`aten::fmod.Tensor` for
+    /// `fmod(s, 2)`).
+    Wrapped {
+        /// Whether a number on the left reaches an overload of its own (`aten::remainder.Scalar_Tensor`).
+        number_self: bool,
+        /// Whether the in-place form with a number calls the `out=` form (`aten::bitwise_left_shift.Tensor_out`
+        /// for `s.bitwise_left_shift_(2)`).
+        number_in_place_out: bool,
+    },
+    /// The `out=` form, which every form calls (`aten::logical_and.out`).
+    Out,
+}
+
+/// The dtypes an operation's kernels exist for (PyTorch's `AT_DISPATCH_...` list); another common dtype is
+/// PyTorch's `NotImplementedError: "<kernel>_cpu" not implemented for '<dtype>'`. Meta tensors have no kernel and
+/// no such error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelDtypes {
+    /// Every dtype (or rules of its own, in `tensor/ops.rs`'s `check_kernel`).
+    All,
+    /// Integers and floating types (`remainder`, `fmod`).
+    Real,
+    /// Integers and bool (`bitwise_and`).
+    IntegralAndBool,
+    /// Integers (the shifts).
+    Integral,
+}
+
+impl KernelDtypes {
+    /// Whether a kernel exists for `dtype`.
+    pub fn has(self, dtype: DType) -> bool {
+        match self {
+            KernelDtypes::All => true,
+            KernelDtypes::Real => dtype != DType::Bool && !dtype.is_complex(),
+            KernelDtypes::IntegralAndBool => dtype.is_integral(true),
+            KernelDtypes::Integral => dtype.is_integral(false),
+        }
+    }
 }
 
 /// Everything the core knows of an operation besides its formulas (one row of the table).
@@ -74,6 +124,8 @@ pub struct OpInfo {
     pub scalars: Scalars,
     /// The sparse rule.
     pub sparse: SparseRule,
+    /// The dtypes its kernels exist for.
+    pub dtypes: KernelDtypes,
     /// OneFlow's op name and sbp rule, from the operation, whether each operand is a tensor and whether two
     /// tensors have one shape ([`sbp`], below; inference itself is `global/infer.rs`).
     pub sbp: fn(super::BinaryOp, bool, bool, bool) -> (&'static str, SbpRule),
@@ -124,7 +176,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Add { .. },
                 make: $crate::op::BinaryOp::Add { alpha },
                 scalars: Both, info: {
-                    kernel: "add", iter: BINARY, sparse: Arith, sbp: add, check: none,
+                    kernel: "add", iter: BINARY, dtypes: All, sparse: Arith, sbp: add, check: none,
                     parser: Single, meta: AddSub BinopAlpha,
                 },
                 inplace: add_, dunders: [__add__ Forward, __radd__ Reflected], idunders: [__iadd__],
@@ -136,7 +188,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Sub { .. },
                 make: $crate::op::BinaryOp::Sub { alpha },
                 scalars: Both, info: {
-                    kernel: "sub", iter: BINARY, sparse: Arith, sbp: sub, check: bool_subtraction,
+                    kernel: "sub", iter: BINARY, dtypes: All, sparse: Arith, sbp: sub, check: bool_subtraction,
                     parser: Single, meta: AddSub BinopAlpha,
                 },
                 inplace: sub_, dunders: [__sub__ Forward, __rsub__ Swapped], idunders: [__isub__],
@@ -148,7 +200,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Mul,
                 make: $crate::op::BinaryOp::Mul,
                 scalars: Both, info: {
-                    kernel: "mul", iter: BINARY, sparse: Arith, sbp: mul, check: none,
+                    kernel: "mul", iter: BINARY, dtypes: All, sparse: Arith, sbp: mul, check: none,
                     parser: Single, meta: Elementwise Binop,
                 },
                 inplace: mul_, dunders: [__mul__ Forward, __rmul__ Reflected], idunders: [__imul__],
@@ -161,7 +213,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Div { .. },
                 make: $crate::op::BinaryOp::Div { rounding_mode },
                 scalars: Both, info: {
-                    kernel: "div", iter: BINARY_FLOAT, sparse: Arith, sbp: div, check: none,
+                    kernel: "div", iter: BINARY_FLOAT, dtypes: All, sparse: Arith, sbp: div, check: none,
                     parser: Single, meta: Div Div,
                 },
                 inplace: div_, dunders: [__truediv__ Forward, __rtruediv__ Reciprocal, __rdiv__ Reciprocal],
@@ -174,7 +226,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::FloorDivide,
                 make: $crate::op::BinaryOp::FloorDivide,
                 scalars: Both, info: {
-                    kernel: "div_floor", iter: BINARY, sparse: Arith, sbp: floor_divide, check: none,
+                    kernel: "div_floor", iter: BINARY, dtypes: All, sparse: Arith, sbp: floor_divide, check: none,
                     parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
                 },
                 inplace: floor_divide_, dunders: [__floordiv__ Forward, __rfloordiv__ Swapped],
@@ -187,7 +239,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Maximum,
                 make: $crate::op::BinaryOp::Maximum,
                 scalars: None, info: {
-                    kernel: "maximum", iter: BINARY, sparse: Refuse { overloads: false }, sbp: maximum, check: no_complex,
+                    kernel: "maximum", iter: BINARY, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: maximum, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
                 },
                 inplace: _, dunders: [], idunders: [],
@@ -199,7 +252,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Minimum,
                 make: $crate::op::BinaryOp::Minimum,
                 scalars: None, info: {
-                    kernel: "minimum", iter: BINARY, sparse: Refuse { overloads: false }, sbp: minimum, check: no_complex,
+                    kernel: "minimum", iter: BINARY, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: minimum, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
                 },
                 inplace: _, dunders: [], idunders: [],
@@ -211,7 +265,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 scalars: Rhs, info: {
-                    kernel: "eq", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "eq", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: eq_, dunders: [__eq__ Compare], idunders: [],
@@ -223,7 +278,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 scalars: Rhs, info: {
-                    kernel: "ne", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "ne", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: ne_, dunders: [__ne__ Compare], idunders: [],
@@ -235,7 +291,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 scalars: Rhs, info: {
-                    kernel: "lt", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "lt", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: lt_, dunders: [__lt__ Compare], idunders: [],
@@ -247,7 +304,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 scalars: Rhs, info: {
-                    kernel: "le", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "le", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: le_, dunders: [__le__ Compare], idunders: [],
@@ -259,7 +317,8 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 scalars: Rhs, info: {
-                    kernel: "gt", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "gt", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: gt_, dunders: [__gt__ Compare], idunders: [],
@@ -271,11 +330,152 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 scalars: Rhs, info: {
-                    kernel: "ge", iter: COMPARISON, sparse: Refuse { overloads: true }, sbp: compare, check: none,
+                    kernel: "ge", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
                 },
                 inplace: ge_, dunders: [__ge__ Compare], idunders: [],
                 aliases: [(greater_equal, greater_equal_, params)],
+                rust: [],
+            }
+            /// The remainder of `input / other` with the divisor's sign (`torch.remainder`, Python's `%`).
+            remainder() {
+                op: $crate::op::BinaryOp::Remainder,
+                make: $crate::op::BinaryOp::Remainder,
+                scalars: Either, info: {
+                    kernel: "remainder", iter: BINARY, dtypes: Real,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: true, number_in_place_out: false } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: remainder_, dunders: [__mod__ Forward, __rmod__ Swapped], idunders: [__imod__],
+                aliases: [],
+                rust: [Rem rem RemAssign rem_assign],
+            }
+            /// The remainder of `input / other` with the dividend's sign (`torch.fmod`, C's `fmod`).
+            fmod() {
+                op: $crate::op::BinaryOp::Fmod,
+                make: $crate::op::BinaryOp::Fmod,
+                scalars: Rhs, info: {
+                    kernel: "fmod", iter: BINARY, dtypes: Real,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_OTHER), meta: Elementwise MakeInplace,
+                },
+                inplace: fmod_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input & other` of integers or bools (`torch.bitwise_and`).
+            bitwise_and() {
+                op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::And),
+                make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::And),
+                scalars: Either, info: {
+                    kernel: "bitwise_and", iter: BINARY, dtypes: IntegralAndBool,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: bitwise_and_, dunders: [__and__ Forward, __rand__ Reflected], idunders: [__iand__],
+                aliases: [],
+                rust: [BitAnd bitand BitAndAssign bitand_assign],
+            }
+            /// `input | other` of integers or bools (`torch.bitwise_or`).
+            bitwise_or() {
+                op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Or),
+                make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Or),
+                scalars: Either, info: {
+                    kernel: "bitwise_or", iter: BINARY, dtypes: IntegralAndBool,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: bitwise_or_, dunders: [__or__ Forward, __ror__ Reflected], idunders: [__ior__],
+                aliases: [],
+                rust: [BitOr bitor BitOrAssign bitor_assign],
+            }
+            /// `input ^ other` of integers or bools (`torch.bitwise_xor`).
+            bitwise_xor() {
+                op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Xor),
+                make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Xor),
+                scalars: Either, info: {
+                    kernel: "bitwise_xor", iter: BINARY, dtypes: IntegralAndBool,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: bitwise_xor_, dunders: [__xor__ Forward, __rxor__ Reflected], idunders: [__ixor__],
+                aliases: [],
+                rust: [BitXor bitxor BitXorAssign bitxor_assign],
+            }
+            /// `input << other` of integers (`torch.bitwise_left_shift`); a shift outside `0..bits` gives 0.
+            bitwise_left_shift() {
+                op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::LeftShift),
+                make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::LeftShift),
+                scalars: Either, info: {
+                    kernel: "lshift", iter: BINARY, dtypes: Integral,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: bitwise_left_shift_, dunders: [__lshift__ Forward, __rlshift__ Swapped],
+                idunders: [__ilshift__],
+                aliases: [],
+                rust: [Shl shl ShlAssign shl_assign],
+            }
+            /// `input >> other` of integers (`torch.bitwise_right_shift`), arithmetic; a shift outside `0..bits`
+            /// fills with the sign.
+            bitwise_right_shift() {
+                op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::RightShift),
+                make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::RightShift),
+                scalars: Either, info: {
+                    kernel: "rshift", iter: BINARY, dtypes: Integral,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true } },
+                    sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
+                },
+                inplace: bitwise_right_shift_, dunders: [__rshift__ Forward, __rrshift__ Swapped],
+                idunders: [__irshift__],
+                aliases: [],
+                rust: [Shr shr ShrAssign shr_assign],
+            }
+            /// Whether both `input` and `other` are nonzero (`torch.logical_and`), a bool tensor.
+            logical_and() {
+                op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::And),
+                make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::And),
+                scalars: None, info: {
+                    kernel: "logical_and", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: logical_and_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// Whether `input` or `other` is nonzero (`torch.logical_or`), a bool tensor.
+            logical_or() {
+                op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Or),
+                make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Or),
+                scalars: None, info: {
+                    kernel: "logical_or", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: logical_or_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// Whether exactly one of `input` and `other` is nonzero (`torch.logical_xor`), a bool tensor.
+            logical_xor() {
+                op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Xor),
+                make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Xor),
+                scalars: None, info: {
+                    kernel: "logical_xor", iter: COMPARISON, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: logical_xor_, dunders: [], idunders: [],
+                aliases: [],
                 rust: [],
             }
         }
@@ -289,7 +489,7 @@ macro_rules! op_info {
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
             scalars: $scalars:ident, info: {
-                kernel: $kernel:literal, iter: $iter:ident,
+                kernel: $kernel:literal, iter: $iter:ident, dtypes: $dtypes:ident,
                 sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
                 check: $check:ident, parser: $parser:ident $(($overloads:ident))?,
                 meta: $meta:ident $meta_inplace:ident,
@@ -310,6 +510,7 @@ macro_rules! op_info {
                             iter: IterConfig::$iter,
                             scalars: Scalars::$scalars,
                             sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
+                            dtypes: KernelDtypes::$dtypes,
                             sbp: sbp::$sbp,
                             check: checks::$check,
                             parser: Parser::$parser $((&super::parser::$overloads))?,
@@ -438,6 +639,30 @@ pub mod sbp {
             (true, true) => ("elementwise_minimum", SbpRule::Elementwise { partial: false }),
             (true, false) => ("broadcast_minimum", SbpRule::Broadcast(Partials::None)),
             _ => ("scalar_minimum", each(false)),
+        }
+    }
+
+    /// An operation not linear in either operand (`remainder`, `fmod`, the bitwise and logical operations):
+    /// OneFlow's `broadcast_<op>` and `scalar_<op>`, without partial sums (a partial sum is boxed to broadcast
+    /// first). OneFlow 0.9 has no shifts: they take the rule of its other bitwise operations.
+    pub fn nonlinear(op: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
+        use crate::op::{BitOp, LogicalOp};
+        let names = match op {
+            BinaryOp::Remainder => ("broadcast_floor_mod", "scalar_floor_mod"),
+            BinaryOp::Fmod => ("broadcast_fmod", "scalar_fmod"),
+            BinaryOp::Bitwise(BitOp::And) => ("broadcast_bitwise_and", "scalar_bitwise_and"),
+            BinaryOp::Bitwise(BitOp::Or) => ("broadcast_bitwise_or", "scalar_bitwise_or"),
+            BinaryOp::Bitwise(BitOp::Xor) => ("broadcast_bitwise_xor", "scalar_bitwise_xor"),
+            BinaryOp::Bitwise(BitOp::LeftShift) => ("broadcast_bitwise_left_shift", "scalar_bitwise_left_shift"),
+            BinaryOp::Bitwise(BitOp::RightShift) => ("broadcast_bitwise_right_shift", "scalar_bitwise_right_shift"),
+            BinaryOp::Logical(LogicalOp::And) => ("broadcast_logical_and", "scalar_logical_and"),
+            BinaryOp::Logical(LogicalOp::Or) => ("broadcast_logical_or", "scalar_logical_or"),
+            _ => ("broadcast_logical_xor", "scalar_logical_xor"),
+        };
+        if lhs && rhs {
+            (names.0, SbpRule::Broadcast(Partials::None))
+        } else {
+            (names.1, each(false))
         }
     }
 

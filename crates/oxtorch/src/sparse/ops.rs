@@ -142,14 +142,28 @@ pub fn binary(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: Sp
 /// `aten::eq.Tensor_out`, `aten::maximum`, `aten::maximum.out`.
 fn refusal(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: &SparseOutput<'_>) -> Error {
     let info = op.info();
-    let overloads = matches!(info.sparse, crate::op::SparseRule::Refuse { overloads: true });
-    let kind = if matches!(rhs, SparseOperand::Dense(Operand::Scalar(_))) { "Scalar" } else { "Tensor" };
-    let overload = match (overloads, output) {
-        (false, SparseOutput::Out(_)) => ".out".to_string(),
-        (false, _) => String::new(),
-        (true, SparseOutput::InPlace(_)) => format!("_.{kind}"),
-        (true, SparseOutput::Out(_)) => format!(".{kind}_out"),
-        (true, SparseOutput::New) => format!(".{kind}"),
+    use crate::op::{SparseRefusal, SparseRule};
+    let names = match info.sparse {
+        SparseRule::Refuse { names } => names,
+        SparseRule::Arith => SparseRefusal::Plain,
+    };
+    let number_rhs = matches!(rhs, SparseOperand::Dense(Operand::Scalar(_)));
+    let kind = match names {
+        SparseRefusal::Wrapped { number_self: true, .. } if matches!(lhs, SparseOperand::Dense(Operand::Scalar(_))) => {
+            "Scalar_Tensor"
+        }
+        SparseRefusal::Overloads if number_rhs => "Scalar",
+        _ => "Tensor",
+    };
+    let overload = match (names, output) {
+        (SparseRefusal::Out, _) | (SparseRefusal::Plain, SparseOutput::Out(_)) => ".out".to_string(),
+        (SparseRefusal::Plain, _) => String::new(),
+        (SparseRefusal::Wrapped { number_in_place_out: true, .. }, SparseOutput::InPlace(_)) if number_rhs => {
+            format!(".{kind}_out")
+        }
+        (_, SparseOutput::InPlace(_)) => format!("_.{kind}"),
+        (_, SparseOutput::Out(_)) => format!(".{kind}_out"),
+        (_, SparseOutput::New) => format!(".{kind}"),
     };
     let device = [lhs, rhs]
         .into_iter()

@@ -44,46 +44,24 @@ pub(crate) fn check_operands(
 }
 
 /// PyTorch's argument parser on the operands' kinds: a number where the operation takes only tensors (the op
-/// table's `scalars`), with its `TypeError`s.
+/// table's `scalars`), with its `TypeError`s, worded for the function form (with `out=`), or the in-place method's.
 pub(crate) fn check_argument_kinds(
     op: BinaryOp,
     lhs: &crate::iter::IterOperand<'_>,
     rhs: &crate::iter::IterOperand<'_>,
+    output: &Output<'_>,
 ) -> Result<()> {
     use crate::iter::IterOperand;
-    use crate::op::Scalars;
-    let info = op.info();
+    use crate::op::{parser, ArgKind, Form};
     let kind = |o: &IterOperand<'_>| match o {
-        IterOperand::Tensor(_) => "Tensor",
-        IterOperand::Scalar(s) => s.python_type_name(),
+        IterOperand::Tensor(_) => ArgKind::Tensor,
+        IterOperand::Scalar(s) => ArgKind::Number(s.python_type_name()),
     };
-    let numbers = (matches!(lhs, IterOperand::Scalar(_)), matches!(rhs, IterOperand::Scalar(_)));
-    match (info.scalars, numbers) {
-        (Scalars::None, (true, _)) => {
-            return Err(Error::Type(format!(
-                "{}(): argument 'input' (position 1) must be Tensor, not {}",
-                info.name,
-                kind(lhs)
-            )))
-        }
-        (Scalars::None, (_, true)) => {
-            return Err(Error::Type(format!(
-                "{}(): argument 'other' (position 2) must be Tensor, not {}",
-                info.name,
-                kind(rhs)
-            )))
-        }
-        (Scalars::Rhs, (true, _)) => {
-            return Err(Error::Type(format!(
-                "{name}() received an invalid combination of arguments - got ({}, {}), but expected one of:\n \
-                 * (Tensor input, Tensor other, *, Tensor out = None)\n \
-                 * (Tensor input, Number other, *, Tensor out = None)",
-                kind(lhs),
-                kind(rhs),
-                name = info.name
-            )))
-        }
-        _ => {}
+    let (name, lhs, rhs) = (op.info().name, kind(lhs), kind(rhs));
+    let form = if matches!(output, Output::InPlace) { Form::InPlace } else { Form::Function };
+    parser::check_binary_kinds(op, name, form, lhs, rhs)?;
+    if matches!(output, Output::Out(_)) {
+        parser::check_out_kinds(op, name, lhs, rhs)?;
     }
     Ok(())
 }
@@ -186,7 +164,7 @@ fn arg<'a>(input: &'a Input<'_>) -> Arg<'a> {
 /// Runs `op` on `lhs` and `rhs` into `output`: the one entry point behind every arithmetic method, function and
 /// operator. Returns the result tensor (the output for in-place and `out=` forms).
 pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
-    check_argument_kinds(op, &lhs.view(), &rhs.view())?;
+    check_argument_kinds(op, &lhs.view(), &rhs.view(), &output)?;
     if super::meta::involves_meta(lhs, rhs, &output) {
         // PyTorch runs its Python references for any meta tensor (`tensor/meta.rs`)
         return super::meta::binary(op, lhs, rhs, output);
@@ -249,6 +227,9 @@ fn check_kernel(op: BinaryOp, it: &BinaryIter) -> Result<()> {
         BinaryOp::Compare(cmp) if cmp.orders() && common.is_complex() => {
             Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
         }
+        _ if !op.info().dtypes.has(common) => {
+            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
+        }
         _ => Ok(()),
     }
 }
@@ -263,7 +244,7 @@ pub fn result_sizes_and_dtype(
     rhs: &Operand,
     output: Output<'_>,
 ) -> Result<(crate::shape::Dims, DType)> {
-    check_argument_kinds(op, &lhs.view(), &rhs.view())?;
+    check_argument_kinds(op, &lhs.view(), &rhs.view(), &output)?;
     let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
     check_kernel(op, &it)?;
     let dtype = match (&it.destination, &output) {

@@ -1,4 +1,5 @@
-//! compare.json: `maximum`, `minimum` and the comparisons `eq ne lt le gt ge`, between every pair of operand kinds
+//! compare.json (`maximum`, `minimum` and the comparisons `eq ne lt le gt ge`) and modular.json (`remainder`,
+//! `fmod`, the bitwise and the logical operations), between every pair of operand kinds
 //! and on special values, in place, with `out=`, on strided layouts, on meta tensors and with sparse operands,
 //! compared by the conformance README's rules (exact values; zeros of either sign equal where the case says
 //! `ignore_zero_sign`: the sign PyTorch gives depends on where the element falls in its loop). Its `errors`
@@ -6,7 +7,7 @@
 
 use crate::support::{dtype, expect_eq, same_float, scalar, usizes, Report};
 use oxtorch::dispatch::{binary, AnyOperand, AnyOutput, AnyTensor};
-use oxtorch::op::{BinaryOp, CmpOp};
+use oxtorch::op::{BinaryOp, BitOp, CmpOp, LogicalOp};
 use oxtorch::tensor::ops::{binary_op, binary_out};
 use oxtorch::{DType, Device, Operand, Output, Scalar, Tensor};
 use serde_json::Value;
@@ -21,6 +22,16 @@ fn op_of(name: &str) -> BinaryOp {
         "le" => BinaryOp::Compare(CmpOp::Le),
         "gt" => BinaryOp::Compare(CmpOp::Gt),
         "ge" => BinaryOp::Compare(CmpOp::Ge),
+        "remainder" => BinaryOp::Remainder,
+        "fmod" => BinaryOp::Fmod,
+        "bitwise_and" => BinaryOp::Bitwise(BitOp::And),
+        "bitwise_or" => BinaryOp::Bitwise(BitOp::Or),
+        "bitwise_xor" => BinaryOp::Bitwise(BitOp::Xor),
+        "bitwise_left_shift" => BinaryOp::Bitwise(BitOp::LeftShift),
+        "bitwise_right_shift" => BinaryOp::Bitwise(BitOp::RightShift),
+        "logical_and" => BinaryOp::Logical(LogicalOp::And),
+        "logical_or" => BinaryOp::Logical(LogicalOp::Or),
+        "logical_xor" => BinaryOp::Logical(LogicalOp::Xor),
         other => panic!("unknown op {other}"),
     }
 }
@@ -93,11 +104,18 @@ fn compare_values(got: &Tensor, want: &Value, ignore_zero_sign: bool) -> Result<
 
 /// Checks an outcome against a case's `result` (dtype, shape, and what else it records) or `error`.
 pub(crate) fn check(case: &Value, outcome: oxtorch::Result<Tensor>) -> Result<(), String> {
+    let message = case["message"].as_str().unwrap_or_default();
+    // deviation 1: the reference's complex32 is complex64 here, which has kernels and is named ComplexFloat
+    let complex32 = message.contains("ComplexHalf") || message.contains("BComplex32");
     match (outcome, case.get("error")) {
+        (Ok(_), Some(_)) if complex32 && message.contains("not implemented for") => Ok(()),
         (Err(e), Some(_)) => {
-            let (want_kind, want_message) = (case["error"].as_str().unwrap_or_default(), case["message"].as_str());
+            let want_kind = case["error"].as_str().unwrap_or_default();
             expect_eq("error class", e.kind_name(), want_kind)?;
-            let want = want_message.unwrap_or_default().replace("torch.", "oxtorch.");
+            let want = message
+                .replace("torch.", "oxtorch.")
+                .replace("ComplexHalf", "ComplexFloat")
+                .replace("BComplex32", "ComplexFloat");
             if want.contains("not implemented for") {
                 // the reference's internal kernel names: only the error itself is required
                 return Ok(());

@@ -28,6 +28,7 @@ const SUITES: &[Suite] = &[
     ("inplace.json", arithmetic::run_inplace),
     ("sparse.json", sparse::run),
     ("compare.json", compare::run),
+    ("modular.json", compare::run),
     ("unary.json", unary::run),
 ];
 

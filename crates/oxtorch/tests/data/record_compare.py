@@ -673,8 +673,11 @@ NOTE = (
 )
 
 
-def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "compare.json")
+def main(default_name="compare.json"):
+    """Records every section into the path given on the command line, or `default_name` beside this script. The
+    module's OPS, CMP (the operations recorded in place), special_pairs, PLAIN_EXPRS and NOTE decide what; another
+    family's recorder (record_modular.py) sets them and calls this."""
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, default_name)
     operands, selves, others = load_operands()
     data = {
         "reference": f"PyTorch {torch.__version__} (CPU)",

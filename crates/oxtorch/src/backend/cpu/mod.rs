@@ -10,10 +10,12 @@
 mod allocator;
 pub(crate) mod arith;
 mod binary;
+mod bitwise;
 mod buffer;
 mod copy;
 mod external;
 mod lock;
+mod modular;
 mod ordering;
 pub mod parallel;
 pub(crate) mod range;
@@ -85,20 +87,49 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
             }
             other => other,
         };
-        if call.op.rounding_mode().is_some() && call.dtype.is_integral(false) {
+        if call.op.divides_integers() && call.dtype.is_integral(false) {
             if let Some(first) = first_zero_divisor(call.plan, &rhs, call.dtype) {
                 // PyTorch's loop writes the quotients before the zero divisor, then raises; an output of another
                 // dtype is written from a temporary after the loop, so not at all
                 if first > 0 && out.dtype() == call.dtype {
                     let kept = output_from(call.plan, out, first)?;
-                    crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))?;
+                    kernel(call.op, call.dtype, call.plan, out, lhs, rhs)?;
                     restore_output_from(call.plan, out, first, &kept)?;
                 }
                 runtime_err!("ZeroDivisionError")
             }
         }
-        crate::dispatch_dtype!(call.dtype, D => run::<D>(call.op, call.plan, out, lhs, rhs))
+        kernel(call.op, call.dtype, call.plan, out, lhs, rhs)
     })?
+}
+
+/// Runs the loop of `op` with inputs read as `dtype` (the common dtype): each family of operations in its file.
+fn kernel(
+    op: BinaryOp,
+    dtype: DType,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Operand2<'_>,
+) -> Result<()> {
+    match op {
+        BinaryOp::Remainder | BinaryOp::Fmod => modular::run(op, dtype, plan, out, lhs, rhs),
+        BinaryOp::Bitwise(bit) => bitwise::bitwise(bit, dtype, plan, out, lhs, rhs),
+        BinaryOp::Logical(logical) => {
+            crate::dispatch_dtype!(dtype, D => bitwise::logical::<D>(logical, plan, out, lhs, rhs));
+            Ok(())
+        }
+        _ => crate::dispatch_dtype!(dtype, D => run::<D>(op, plan, out, lhs, rhs)),
+    }
+}
+
+/// The second input of a loop reading `D` (the common dtype), in `D`'s compute type: a value is rounded to `D`
+/// first, as the iterator's common dtype holds it.
+fn rhs_as<D: CpuElement>(rhs: Operand2<'_>) -> Rhs<'_, D::Compute> {
+    match rhs {
+        Operand2::Value(v) => Rhs::Value(D::from_scalar(v).cast::<D::Compute>()),
+        Operand2::Buffer(b) => Rhs::Buffer(b),
+    }
 }
 
 /// Runs a unary kernel (see [`super::unary`]).
@@ -210,8 +241,7 @@ where
     let scalar_rhs = matches!(rhs, Operand2::Value(_)) && reduced && matches!(op, BinaryOp::Mul | BinaryOp::Div { .. });
     let rhs_arg = match rhs {
         Operand2::Value(v) if scalar_rhs => Rhs::Value(D::Compute::from_scalar(v)),
-        Operand2::Value(v) => Rhs::Value(D::from_scalar(v).cast::<D::Compute>()),
-        Operand2::Buffer(b) => Rhs::Buffer(b),
+        other => rhs_as::<D>(other),
     };
     compute::<D, D::Compute>(op, plan, out, lhs, rhs_arg, scalar_rhs);
     Ok(())
@@ -281,6 +311,8 @@ fn compute<D: CpuElement, C: Arith + Ordered>(
         BinaryOp::Maximum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::max_at),
         BinaryOp::Minimum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::min_at),
         BinaryOp::Compare(cmp) => compare::<D, C>(cmp, plan, out, lhs, rhs),
+        // the other families have loops of their own (see `kernel`)
+        BinaryOp::Remainder | BinaryOp::Fmod | BinaryOp::Bitwise(_) | BinaryOp::Logical(_) => {}
     }
 }
 

@@ -19,7 +19,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, CmpOp, RoundingMode, UnaryOp};
+use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, RoundingMode, UnaryOp};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -166,6 +166,20 @@ impl Builder {
         }
     }
 
+    /// The two operands as a body names them: the loaded tensors `a` and `b`, or value parameters `va`/`vb` of
+    /// `dtype` (in which a CPU scalar is read).
+    fn operands(&mut self, va: Option<Scalar>, vb: Option<Scalar>, dtype: DType) -> (String, String) {
+        let a = match va {
+            Some(v) => self.value("va", v, dtype).to_string(),
+            None => "a".to_string(),
+        };
+        let b = match vb {
+            Some(v) => self.value("vb", v, dtype).to_string(),
+            None => "b".to_string(),
+        };
+        (a, b)
+    }
+
     fn finish(self, name: String, body: String) -> Formula {
         Formula { name, body, values: self.values, result: self.result }
     }
@@ -230,6 +244,19 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
         BinaryOp::Compare(cmp) => {
             f.result = DType::Bool;
             compare(&mut f, cmp, c, va, vb)?
+        }
+        BinaryOp::Remainder | BinaryOp::Fmod => modular(&mut f, op == BinaryOp::Remainder, c, va, vb)?,
+        BinaryOp::Bitwise(bit) => bitwise(&mut f, bit, c, va, vb)?,
+        BinaryOp::Logical(logical) => {
+            f.result = DType::Bool;
+            let (a, b) = f.operands(va, vb, f.s);
+            let truth = |x: &str| format!("Cvt<bool, {cs}>::f({x})");
+            let (x, y) = (truth(&a), truth(&b));
+            match logical {
+                LogicalOp::And => format!("r = {x} && {y};"),
+                LogicalOp::Or => format!("r = {x} || {y};"),
+                LogicalOp::Xor => format!("r = {x} != {y};"),
+            }
         }
     };
     Ok(f.finish(format!("{}{suffix}", op.kernel_name()), body))
@@ -364,6 +391,55 @@ fn extremum(f: &mut Builder, maximum: bool, c: Class, va: Option<Scalar>, vb: Op
         Class::Complex => {
             return Err(Error::Runtime("internal error: maximum/minimum kernel for a complex dtype".into()))
         }
+    })
+}
+
+/// PyTorch's `remainder`/`fmod` CUDA kernels: integers by the plain `%` (`imod`), moved into the divisor's sign
+/// for `remainder`; floating types by `fmod` in the arithmetic type (a CPU scalar read in it), the divisor added
+/// for `remainder` when the signs differ.
+fn modular(f: &mut Builder, floor: bool, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let cs = c_type(f.s);
+    let co = c_type(f.o);
+    Ok(match c {
+        Class::Integer => {
+            let (a, b) = f.operands(va, vb, f.s);
+            if floor {
+                format!(
+                    "{cs} m = imod<{cs}>({a}, {b});\n  if (m != 0 && ((m < 0) != ({b} < 0))) m = ({cs})(m + {b});\n  \
+                     r = m;"
+                )
+            } else {
+                format!("r = imod<{cs}>({a}, {b});")
+            }
+        }
+        Class::Real | Class::Reduced => {
+            let o = f.o;
+            let (a, b) = f.operands(va, vb, o);
+            let (x, y) = (if va.is_some() { a } else { f.to_o(&a) }, if vb.is_some() { b } else { f.to_o(&b) });
+            let fix = if floor { "\n  if (m != 0 && ((y < 0) != (m < 0))) m += y;" } else { "" };
+            format!("const {co} x = {x}, y = {y};\n  {co} m = fmod_(x, y);{fix}\n  r = {};", f.to_s("m"))
+        }
+        Class::Bool | Class::Complex => {
+            return Err(Error::Runtime("internal error: a remainder kernel for a bool or complex dtype".into()))
+        }
+    })
+}
+
+/// PyTorch's bitwise CUDA kernels: `&`, `|`, `^` of integers and bools, its shifts of integers (`lshift_`,
+/// `rshift_` in the prelude).
+fn bitwise(f: &mut Builder, op: BitOp, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let cs = c_type(f.s);
+    let shift = matches!(op, BitOp::LeftShift | BitOp::RightShift);
+    if !matches!(c, Class::Integer | Class::Bool) || (shift && c == Class::Bool) {
+        return Err(Error::Runtime("internal error: a bitwise kernel for an unsupported dtype".into()));
+    }
+    let (a, b) = f.operands(va, vb, f.s);
+    Ok(match op {
+        BitOp::And => format!("r = ({cs})({a} & {b});"),
+        BitOp::Or => format!("r = ({cs})({a} | {b});"),
+        BitOp::Xor => format!("r = ({cs})({a} ^ {b});"),
+        BitOp::LeftShift => format!("r = lshift_<{cs}>({a}, {b});"),
+        BitOp::RightShift => format!("r = rshift_<{cs}>({a}, {b});"),
     })
 }
 

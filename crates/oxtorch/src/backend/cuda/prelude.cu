@@ -204,6 +204,19 @@ template <typename T> DEV T imod(T a, T b) {
 #endif
 }
 
+// PyTorch's shifts: to the left, 0 for a shift outside 0..bits; to the right, arithmetic, a shift outside the type's
+// range filling with the sign (0 for unsigned types). `b` is read as signed, as PyTorch's check reads it.
+template <typename T> DEV T lshift_(T a, T b) {
+  if ((long long)b < 0 || (long long)b >= (long long)(sizeof(T) * 8)) return (T)0;
+  return (T)((u64)a << (unsigned)b);
+}
+template <typename T> DEV T rshift_(T a, T b) {
+  const bool is_signed = (T)-1 < (T)0;
+  const long long max = (long long)(sizeof(T) * 8) - (is_signed ? 1 : 0);
+  if ((long long)b < 0 || (long long)b >= max) return is_signed ? (T)(a >> (unsigned)max) : (T)0;
+  return (T)(a >> (unsigned)b);
+}
+
 // The extrema of `maximum`/`minimum` (NaN operands are handled by the formula): the hardware's `max`/`min` for
 // floats (`fmaxf`/`fmin` on the GPU, the C library's on the host), a plain comparison for integers.
 DEV float max_(float a, float b) { return fmaxf(a, b); }
