@@ -105,7 +105,7 @@ fn remainder_bitwise_and_logical_surfaces() {
     assert_eq!(ints(&i << 2), [28, -12, 8]);
     assert_eq!(ints(&i >> 1), [3, -2, 1]);
     assert_eq!(ints(1 << &i), [128, 0, 4]);
-    assert_eq!(bools(&strided(functions::logical_xor(&i, &i.gt(0).unwrap()))), [false, true, false]);
+    assert_eq!(bools(&strided(functions::logical_xor(&i, i.gt(0).unwrap()))), [false, true, false]);
     let b = AnyTensor::from(oxtorch::tensor([true, false, true], ()).unwrap());
     assert_eq!(bools(&strided(&b & true)), [true, false, true]);
     let mut acc = Ok(i.clone());
