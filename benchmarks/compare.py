@@ -118,6 +118,11 @@ def make_cases():
              lambda: np.remainder(f32, np.float32(1.5))),
         Case("bitwise_and i32 & i32 (2^24)", lambda: oi & oj, lambda: ti & tj, lambda: i32 & j32),
         Case("left shift i32 << python int (2^24)", lambda: oi << 3, lambda: ti << 3, lambda: i32 << 3),
+        Case("atan2 f32 (2^24)", lambda: oxtorch.atan2(of, og), lambda: torch.atan2(tf, tg),
+             lambda: np.arctan2(f32, g32)),
+        Case("fmax f32 (2^24)", lambda: oxtorch.fmax(of, og), lambda: torch.fmax(tf, tg), lambda: np.fmax(f32, g32)),
+        Case("logaddexp f32 (2^24)", lambda: oxtorch.logaddexp(of, og), lambda: torch.logaddexp(tf, tg),
+             lambda: np.logaddexp(f32, g32)),
         Case("logical_and f32 (2^24)", lambda: oxtorch.logical_and(of, og), lambda: torch.logical_and(tf, tg),
              lambda: np.logical_and(f32, g32)),
     ] + sparse_cases(rng)

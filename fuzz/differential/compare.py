@@ -256,7 +256,7 @@ def compare_obs(a, b, tol=None) -> tuple | None:
             return ("value", f"device {a[5:7]} vs {b[5:7]}")
         if a[7] is None or b[7] is None:
             return None
-        single = a[1] in ("complex64", "float32")
+        single = a[1]  # the dtype whose spacing a tolerance is counted in
         t = (single, tol) if tol else None
         if values_equal(a[7], b[7], t):
             return None

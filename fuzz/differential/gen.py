@@ -645,7 +645,10 @@ class Gen:
     ARITH = ["add", "sub", "mul", "div", "div_trunc", "div_floor", "floor_divide",
              "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "neg",
              "remainder", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
-             "bitwise_right_shift", "logical_and", "logical_or", "logical_xor"]
+             "bitwise_right_shift", "logical_and", "logical_or", "logical_xor",
+             "atan2", "hypot", "copysign", "fmax", "fmin", "logaddexp", "logaddexp2", "nextafter", "xlogy"]
+    # the functions PyTorch's vectorized loops take from SLEEF: within 2 ulps of the C library's
+    TRANSCENDENTAL = ("atan2", "hypot", "logaddexp", "logaddexp2")
     # the operators of ARITH's operations
     SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//", "eq": "==", "ne": "!=",
                "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "remainder": "%", "bitwise_and": "&",
@@ -656,9 +659,9 @@ class Gen:
                 "bitwise_right_shift": ">>="}
     # operations whose number-first overload is `(Number self, Tensor other)`
     NUMBER_SELF = ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
-                   "bitwise_right_shift")
+                   "bitwise_right_shift", "xlogy")
     # operations without an in-place method (PyTorch has no maximum_)
-    NO_INPLACE = ("maximum", "minimum")
+    NO_INPLACE = ("maximum", "minimum", "fmax", "fmin", "logaddexp", "logaddexp2")
 
     def arith_call(self, op, a, b, form, alpha=None):
         """The source of one arithmetic call between operand texts a and b."""
@@ -699,6 +702,7 @@ class Gen:
         b, b_t = yield from self.operand(like=like)
         if b is None:
             return
+        op = self.without_gaps(op, a, b)
         alpha = None
         if op in ("add", "sub") and self.chance(0.3):
             alpha = self.scalar()
@@ -770,16 +774,29 @@ class Gen:
             return
         v = yield from self.assign(expr, "arith." + op, tol=tol)
         # (an operation on two Python numbers, `2 + 3.5`, gives a number: nothing to chain on)
-        if v is not None and hasattr(self.val(v), "shape") and self.chance(0.25):
+        # (not after a function within ulps of PyTorch's: an exact operation would show the difference again)
+        if v is not None and hasattr(self.val(v), "shape") and op not in self.TRANSCENDENTAL and self.chance(0.25):
             # chain: use the result again
             b2, _ = yield from self.operand(like=tuple(self.val(v).shape))
             if b2 is not None:
-                op2 = self.pick([o for o in self.ARITH if o != "neg"])
+                op2 = self.without_gaps(self.pick([o for o in self.ARITH if o != "neg"]), v, b2)
                 expr2 = self.arith_call(op2, v, b2, self.pick(["method", "function", "operator"]))
                 if self.intdiv_hazard(op2, v, b2):
                     yield Stmt(f"_r = {expr2}", None, op=op2, deviation="3-int-div-overflow", run_torch=False)
                     return
                 yield from self.assign(expr2, "arith." + op2, tol=self.complex_tol(op2, v, b2, True, True))
+
+    def without_gaps(self, op, a, b):
+        """`op`, or another operation where `op(a, b)` meets an open gap (issue 21's note): oxtorch has no complex
+        logaddexp kernel yet (PyTorch has one; logaddexp2 refuses complex numbers in both)."""
+        if op == "logaddexp" and any(self._is_complex(x) for x in (a, b)):
+            return "logaddexp2"
+        return op
+
+    def _is_complex(self, x) -> bool:
+        """Whether an operand text is a complex tensor or number."""
+        v = self._value(x)
+        return isinstance(v, complex) or (isinstance(v, self.torch.Tensor) and v.is_complex())
 
     def _value(self, x):
         """PyTorch's value of an operand text (a variable or a literal)."""
@@ -809,8 +826,10 @@ class Gen:
     def complex_tol(self, op, a, b, a_t, b_t):
         """2 ulp for complex mul/div (CONFORMANCE_README); zeros of either sign equal for maximum/minimum (the sign
         PyTorch returns for two zeros depends on its loop: CONFORMANCE_README's ignore_zero_sign); else exact."""
-        if op in ("maximum", "minimum"):
+        if op in ("maximum", "minimum", "fmax", "fmin"):
             return ZERO_SIGN
+        if op in self.TRANSCENDENTAL:
+            return 2
         if op not in ("mul", "div"):
             return None
         for x in (a, b):

@@ -351,8 +351,8 @@ fn arithmetic_on_every_sbp_pair_matches_the_logical_result() {
 }
 
 #[test]
-fn remainders_bitwise_and_logical_operations_on_every_sbp_pair() {
-    use oxtorch::op::{BitOp, LogicalOp};
+fn remainders_bitwise_logical_and_math_operations_on_every_sbp_pair() {
+    use oxtorch::op::{BitOp, LogicalOp, MathOp};
     let ops = [
         BinaryOp::Remainder,
         BinaryOp::Fmod,
@@ -361,12 +361,21 @@ fn remainders_bitwise_and_logical_operations_on_every_sbp_pair() {
         BinaryOp::Bitwise(BitOp::LeftShift),
         BinaryOp::Bitwise(BitOp::RightShift),
         BinaryOp::Logical(LogicalOp::Or),
+        BinaryOp::Math(MathOp::Atan2),
+        BinaryOp::Math(MathOp::Fmax),
+        BinaryOp::Math(MathOp::Xlogy),
     ];
     threads::run(4, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
         let x = logical(&[6, 5], DType::Int32, 1);
         let y = logical(&[6, 5], DType::Int64, 2).add(Scalar::Int(40)).unwrap(); // no zero divisors
         for op in ops {
+            // fmax has no integer-to-float promotion: give it floats
+            let (x, y) = if op == BinaryOp::Math(MathOp::Fmax) {
+                (x.to_dtype(DType::Float32).unwrap(), y.to_dtype(DType::Float64).unwrap())
+            } else {
+                (x.clone(), y.clone())
+            };
             for a in one_d() {
                 for b in one_d() {
                     // a partial sum is boxed to broadcast first: none of these is linear in its operands

@@ -119,6 +119,23 @@ fn remainder_bitwise_and_logical_surfaces() {
 }
 
 #[test]
+fn floating_functions_of_two_arguments() {
+    // expected values: PyTorch 2.15
+    let a = AnyTensor::from(oxtorch::tensor([1f32, -0.0, f32::NAN], ()).unwrap());
+    let b = AnyTensor::from(oxtorch::tensor([-2f32, 1.0, 3.0], ()).unwrap());
+    let f = |t: oxtorch::Result<AnyTensor>| strided(t).to_vec::<f32>().unwrap();
+    assert_eq!(f(a.copysign(&b))[..2], [-1.0, 0.0]);
+    assert_eq!(f(a.fmax(&b)), [1.0, 1.0, 3.0]);
+    assert_eq!(f(functions::fmin(&a, &b)), [-2.0, -0.0, 3.0]);
+    assert_eq!(f(a.nextafter(&b))[..2], [0.99999994, f32::from_bits(1)]);
+    assert_eq!(f(functions::xlogy(0, &b)), [0.0, 0.0, 0.0]);
+    let i = AnyTensor::from(oxtorch::tensor([1i64, 0], ()).unwrap());
+    assert_eq!(strided(i.atan2(&i)).dtype(), DType::Float32);
+    assert!(matches!(i.hypot(&i), Err(Error::NotImplemented(m)) if m == "\"hypot_cpu\" not implemented for 'Long'"));
+    assert!(matches!(a.fmax(2.0), Err(Error::Type(_))));
+}
+
+#[test]
 fn every_row_of_the_table_has_its_surface() {
     // one call of each generated method on a strided tensor, so that a row without its surface fails to compile
     let t = AnyTensor::from(oxtorch::tensor([4f32, 9.], ()).unwrap());

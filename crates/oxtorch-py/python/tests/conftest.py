@@ -39,6 +39,7 @@ CONFORMANCE_FILES = (
     "sparse.json",
     "compare.json",
     "modular.json",
+    "math.json",
 )
 
 

@@ -108,6 +108,39 @@ pub enum BinaryOp {
     Bitwise(BitOp),
     /// A logical operation of any dtypes (their truth values), with a bool result.
     Logical(LogicalOp),
+    /// A floating function of two arguments (`atan2`, `hypot`, `copysign`, `fmax`, ...).
+    Math(MathOp),
+}
+
+/// A floating function of two arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathOp {
+    /// `torch.atan2(input, other)`: the angle of the point `(other, input)`.
+    Atan2,
+    /// `torch.hypot`: `sqrt(a*a + b*b)` without overflow.
+    Hypot,
+    /// `torch.copysign`: `a`'s magnitude with `b`'s sign.
+    Copysign,
+    /// `torch.fmax`: the larger, a NaN ignored.
+    Fmax,
+    /// `torch.fmin`: the smaller, a NaN ignored.
+    Fmin,
+    /// `torch.logaddexp`: `log(exp(a) + exp(b))`.
+    Logaddexp,
+    /// `torch.logaddexp2`: `log2(2**a + 2**b)`.
+    Logaddexp2,
+    /// `torch.nextafter`: the next representable value after `a` toward `b`.
+    Nextafter,
+    /// `torch.xlogy`: `a * log(b)`, 0 where `a` is 0 (NaN where `b` is NaN).
+    Xlogy,
+}
+
+impl MathOp {
+    /// Whether the result is one of the C library's transcendental functions, which PyTorch's vectorized loops
+    /// take from SLEEF instead (within an ulp or two of the C library's; the golden data's runners allow that).
+    pub fn is_transcendental(self) -> bool {
+        matches!(self, MathOp::Atan2 | MathOp::Hypot | MathOp::Logaddexp | MathOp::Logaddexp2)
+    }
 }
 
 /// A bitwise operation.

@@ -59,7 +59,17 @@ pub const NUMBER_SELF: Overloads = Overloads {
     method: &["Tensor other", "Number other"],
 };
 
-/// The signatures of an operation that takes a number as its second operand only (`fmod`).
+/// The signatures of `xlogy`, whose number-first overload also takes `out=`.
+pub const XLOGY: Overloads = Overloads {
+    function: &[
+        "Tensor input, Tensor other, *, Tensor out = None",
+        "Number self, Tensor other, *, Tensor out = None",
+        "Tensor input, Number other, *, Tensor out = None",
+    ],
+    method: &["Tensor other", "Number other"],
+};
+
+/// The signatures of an operation that takes a number as its second operand only (`fmod`, `copysign`).
 pub const NUMBER_OTHER: Overloads = COMPARISON;
 
 /// What the parser sees of one argument: a tensor, a Python number, or another object (its type's name).
@@ -139,7 +149,12 @@ pub fn check_binary_kinds(
 /// `torch.<name>(lhs, rhs, out=t)`: a number on the left matches only the `Number self, Tensor other` overload,
 /// which has no `out`, so the parser refuses it (`Scalars::Either`).
 pub fn check_out_kinds(op: BinaryOp, name: &str, lhs: ArgKind<'_>, rhs: ArgKind<'_>) -> Result<(), Error> {
-    if op.info().scalars == Scalars::Either && matches!(lhs, ArgKind::Number(_)) {
+    let info = op.info();
+    let number_self_takes_out = match info.parser {
+        Parser::Overloads(o) => o.function.iter().any(|s| s.starts_with("Number self") && s.contains("out")),
+        Parser::Single => false,
+    };
+    if info.scalars == Scalars::Either && matches!(lhs, ArgKind::Number(_)) && !number_self_takes_out {
         return Err(out_error(op, name, lhs, rhs, ArgKind::Tensor));
     }
     Ok(())

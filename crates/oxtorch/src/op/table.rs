@@ -79,6 +79,8 @@ pub enum SparseRefusal {
         /// Whether the in-place form with a number calls the `out=` form (`aten::bitwise_left_shift.Tensor_out`
         /// for `s.bitwise_left_shift_(2)`).
         number_in_place_out: bool,
+        /// The `out=` overload's name (`Tensor_out`; `out` for `copysign`, `OutTensor` for `xlogy`).
+        out: &'static str,
     },
     /// The `out=` form, which every form calls (`aten::logical_and.out`).
     Out,
@@ -97,6 +99,8 @@ pub enum KernelDtypes {
     IntegralAndBool,
     /// Integers (the shifts).
     Integral,
+    /// Floating types (`hypot`, `nextafter`; after integers promoted to float: `atan2`, `copysign`, `xlogy`).
+    Floating,
 }
 
 impl KernelDtypes {
@@ -107,6 +111,7 @@ impl KernelDtypes {
             KernelDtypes::Real => dtype != DType::Bool && !dtype.is_complex(),
             KernelDtypes::IntegralAndBool => dtype.is_integral(true),
             KernelDtypes::Integral => dtype.is_integral(false),
+            KernelDtypes::Floating => dtype.is_floating_point(),
         }
     }
 }
@@ -344,7 +349,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Remainder,
                 scalars: Either, info: {
                     kernel: "remainder", iter: BINARY, dtypes: Real,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: true, number_in_place_out: false } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: true, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -358,7 +363,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Fmod,
                 scalars: Rhs, info: {
                     kernel: "fmod", iter: BINARY, dtypes: Real,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_OTHER), meta: Elementwise MakeInplace,
                 },
@@ -372,7 +377,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::And),
                 scalars: Either, info: {
                     kernel: "bitwise_and", iter: BINARY, dtypes: IntegralAndBool,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -386,7 +391,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Or),
                 scalars: Either, info: {
                     kernel: "bitwise_or", iter: BINARY, dtypes: IntegralAndBool,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -400,7 +405,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Xor),
                 scalars: Either, info: {
                     kernel: "bitwise_xor", iter: BINARY, dtypes: IntegralAndBool,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -414,7 +419,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::LeftShift),
                 scalars: Either, info: {
                     kernel: "lshift", iter: BINARY, dtypes: Integral,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -430,7 +435,7 @@ macro_rules! binary_op_table {
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::RightShift),
                 scalars: Either, info: {
                     kernel: "rshift", iter: BINARY, dtypes: Integral,
-                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true } },
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_SELF), meta: Elementwise MakeInplace,
                 },
@@ -475,6 +480,123 @@ macro_rules! binary_op_table {
                     parser: Single, meta: Elementwise MakeInplace,
                 },
                 inplace: logical_xor_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// The angle of the point `(other, input)` (`torch.atan2`); integers promote to float.
+            atan2() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Atan2),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Atan2),
+                scalars: None, info: {
+                    kernel: "atan2", iter: BINARY_FLOAT, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: atan2_, dunders: [], idunders: [],
+                aliases: [(arctan2, arctan2_, params)],
+                rust: [],
+            }
+            /// `sqrt(input**2 + other**2)` without overflow (`torch.hypot`).
+            hypot() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Hypot),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Hypot),
+                scalars: None, info: {
+                    kernel: "hypot", iter: BINARY, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: hypot_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input`'s magnitude with `other`'s sign (`torch.copysign`); integers promote to float.
+            copysign() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Copysign),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Copysign),
+                scalars: Rhs, info: {
+                    kernel: "copysign", iter: BINARY_FLOAT, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "out" } }, sbp: nonlinear, check: none,
+                    parser: Overloads(NUMBER_OTHER), meta: Elementwise MakeInplace,
+                },
+                inplace: copysign_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// The larger of `input` and `other`, a NaN ignored (`torch.fmax`).
+            fmax() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmax),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmax),
+                scalars: None, info: {
+                    kernel: "fmax", iter: BINARY, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: no_complex,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// The smaller of `input` and `other`, a NaN ignored (`torch.fmin`).
+            fmin() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmin),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmin),
+                scalars: None, info: {
+                    kernel: "fmin", iter: BINARY, dtypes: All,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: no_complex,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `log(exp(input) + exp(other))` (`torch.logaddexp`).
+            logaddexp() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
+                scalars: None, info: {
+                    kernel: "logaddexp", iter: BINARY, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `log2(2**input + 2**other)` (`torch.logaddexp2`).
+            logaddexp2() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp2),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp2),
+                scalars: None, info: {
+                    kernel: "logaddexp2", iter: BINARY, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: _, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// The next value of `input`'s dtype after `input` toward `other` (`torch.nextafter`).
+            nextafter() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Nextafter),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Nextafter),
+                scalars: None, info: {
+                    kernel: "nextafter", iter: BINARY, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
+                    parser: Single, meta: Elementwise MakeInplace,
+                },
+                inplace: nextafter_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input * log(other)`, 0 where `input` is 0 (`torch.xlogy`); integers promote to float.
+            xlogy() {
+                op: $crate::op::BinaryOp::Math($crate::op::MathOp::Xlogy),
+                make: $crate::op::BinaryOp::Math($crate::op::MathOp::Xlogy),
+                scalars: Either, info: {
+                    kernel: "xlogy", iter: BINARY_FLOAT, dtypes: Floating,
+                    sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "OutTensor" } }, sbp: nonlinear, check: none,
+                    parser: Overloads(XLOGY), meta: Elementwise MakeInplace,
+                },
+                inplace: xlogy_, dunders: [], idunders: [],
                 aliases: [],
                 rust: [],
             }
@@ -644,9 +766,10 @@ pub mod sbp {
 
     /// An operation not linear in either operand (`remainder`, `fmod`, the bitwise and logical operations):
     /// OneFlow's `broadcast_<op>` and `scalar_<op>`, without partial sums (a partial sum is boxed to broadcast
-    /// first). OneFlow 0.9 has no shifts: they take the rule of its other bitwise operations.
+    /// first). OneFlow 0.9 has no shifts: they take the rule of its other bitwise operations; the floating
+    /// functions (`atan2`, `hypot`, ...) are OneFlow's user ops of those names.
     pub fn nonlinear(op: BinaryOp, lhs: bool, rhs: bool, _: bool) -> (&'static str, SbpRule) {
-        use crate::op::{BitOp, LogicalOp};
+        use crate::op::{BitOp, LogicalOp, MathOp};
         let names = match op {
             BinaryOp::Remainder => ("broadcast_floor_mod", "scalar_floor_mod"),
             BinaryOp::Fmod => ("broadcast_fmod", "scalar_fmod"),
@@ -657,7 +780,16 @@ pub mod sbp {
             BinaryOp::Bitwise(BitOp::RightShift) => ("broadcast_bitwise_right_shift", "scalar_bitwise_right_shift"),
             BinaryOp::Logical(LogicalOp::And) => ("broadcast_logical_and", "scalar_logical_and"),
             BinaryOp::Logical(LogicalOp::Or) => ("broadcast_logical_or", "scalar_logical_or"),
-            _ => ("broadcast_logical_xor", "scalar_logical_xor"),
+            BinaryOp::Logical(LogicalOp::Xor) => ("broadcast_logical_xor", "scalar_logical_xor"),
+            BinaryOp::Math(MathOp::Atan2) => ("atan2", "atan2"),
+            BinaryOp::Math(MathOp::Hypot) => ("hypot", "hypot"),
+            BinaryOp::Math(MathOp::Copysign) => ("copysign", "copysign"),
+            BinaryOp::Math(MathOp::Fmax) => ("fmax", "fmax"),
+            BinaryOp::Math(MathOp::Fmin) => ("fmin", "fmin"),
+            BinaryOp::Math(MathOp::Logaddexp) => ("logaddexp", "logaddexp"),
+            BinaryOp::Math(MathOp::Logaddexp2) => ("logaddexp2", "logaddexp2"),
+            BinaryOp::Math(MathOp::Nextafter) => ("nextafter", "nextafter"),
+            _ => ("xlogy", "scalar_xlogy"),
         };
         if lhs && rhs {
             (names.0, SbpRule::Broadcast(Partials::None))

@@ -157,11 +157,13 @@ fn refusal(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: &Spar
     };
     let overload = match (names, output) {
         (SparseRefusal::Out, _) | (SparseRefusal::Plain, SparseOutput::Out(_)) => ".out".to_string(),
+        (SparseRefusal::Plain, SparseOutput::InPlace(_)) => "_".to_string(),
         (SparseRefusal::Plain, _) => String::new(),
         (SparseRefusal::Wrapped { number_in_place_out: true, .. }, SparseOutput::InPlace(_)) if number_rhs => {
             format!(".{kind}_out")
         }
         (_, SparseOutput::InPlace(_)) => format!("_.{kind}"),
+        (SparseRefusal::Wrapped { out, .. }, SparseOutput::Out(_)) if kind == "Tensor" => format!(".{out}"),
         (_, SparseOutput::Out(_)) => format!(".{kind}_out"),
         (_, SparseOutput::New) => format!(".{kind}"),
     };

@@ -29,6 +29,7 @@ const SUITES: &[Suite] = &[
     ("sparse.json", sparse::run),
     ("compare.json", compare::run),
     ("modular.json", compare::run),
+    ("math.json", compare::run),
     ("unary.json", unary::run),
 ];
 

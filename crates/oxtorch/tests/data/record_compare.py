@@ -66,10 +66,11 @@ def copy(x):
 
 
 def zero_sign_ambiguous(op, lhs, rhs, outcome):
-    """True for maximum/minimum with a real floating result where some position holds zeros of opposite sign on
-    the two sides (after promotion to the result dtype): PyTorch's scalar loop returns lhs there and its
-    vectorized loop rhs, so the sign of that zero depends on the length and the machine."""
-    if op not in ("maximum", "minimum") or "result" not in outcome:
+    """True for maximum/minimum (and fmax/fmin) with a real floating result where some position holds zeros of
+    opposite sign on the two sides (after promotion to the result dtype): PyTorch's scalar loop returns lhs there
+    and its vectorized loop rhs (fmax/fmin: the C library's choice, which differs between dtypes), so the sign of
+    that zero depends on the length and the machine."""
+    if op not in ("maximum", "minimum", "fmax", "fmin") or "result" not in outcome:
         return False
     if not (isinstance(lhs, torch.Tensor) and isinstance(rhs, torch.Tensor)) or lhs.is_sparse or rhs.is_sparse:
         return False

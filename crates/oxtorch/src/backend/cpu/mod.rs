@@ -15,6 +15,7 @@ mod buffer;
 mod copy;
 mod external;
 mod lock;
+mod math;
 mod modular;
 mod ordering;
 pub mod parallel;
@@ -115,6 +116,7 @@ fn kernel(
     match op {
         BinaryOp::Remainder | BinaryOp::Fmod => modular::run(op, dtype, plan, out, lhs, rhs),
         BinaryOp::Bitwise(bit) => bitwise::bitwise(bit, dtype, plan, out, lhs, rhs),
+        BinaryOp::Math(math) => math::run(math, dtype, plan, out, lhs, rhs),
         BinaryOp::Logical(logical) => {
             crate::dispatch_dtype!(dtype, D => bitwise::logical::<D>(logical, plan, out, lhs, rhs));
             Ok(())
@@ -312,7 +314,7 @@ fn compute<D: CpuElement, C: Arith + Ordered>(
         BinaryOp::Minimum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::min_at),
         BinaryOp::Compare(cmp) => compare::<D, C>(cmp, plan, out, lhs, rhs),
         // the other families have loops of their own (see `kernel`)
-        BinaryOp::Remainder | BinaryOp::Fmod | BinaryOp::Bitwise(_) | BinaryOp::Logical(_) => {}
+        BinaryOp::Remainder | BinaryOp::Fmod | BinaryOp::Bitwise(_) | BinaryOp::Logical(_) | BinaryOp::Math(_) => {}
     }
 }
 

@@ -19,7 +19,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, RoundingMode, UnaryOp};
+use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, MathOp, RoundingMode, UnaryOp};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -247,6 +247,7 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
         }
         BinaryOp::Remainder | BinaryOp::Fmod => modular(&mut f, op == BinaryOp::Remainder, c, va, vb)?,
         BinaryOp::Bitwise(bit) => bitwise(&mut f, bit, c, va, vb)?,
+        BinaryOp::Math(math) => math_function(&mut f, math, c, va, vb)?,
         BinaryOp::Logical(logical) => {
             f.result = DType::Bool;
             let (a, b) = f.operands(va, vb, f.s);
@@ -423,6 +424,45 @@ fn modular(f: &mut Builder, floor: bool, c: Class, va: Option<Scalar>, vb: Optio
             return Err(Error::Runtime("internal error: a remainder kernel for a bool or complex dtype".into()))
         }
     })
+}
+
+/// PyTorch's CUDA kernels of the floating functions of two arguments: CUDA's math library in the arithmetic type
+/// (a CPU scalar read in it), the formulas of the CPU kernels; `fmax`/`fmin` of integers and bools are the plain
+/// extrema; `nextafter` of float16/bfloat16 steps the storage type's bits (`nextafter_` in the prelude).
+fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let o = f.o;
+    let co = c_type(o);
+    if let (Class::Integer | Class::Bool, MathOp::Fmax | MathOp::Fmin) = (c, op) {
+        let (a, b) = f.operands(va, vb, f.s);
+        let pick = if op == MathOp::Fmax { "max_" } else { "min_" };
+        return Ok(format!("r = {pick}({a}, {b});"));
+    }
+    if !matches!(c, Class::Real | Class::Reduced) {
+        return Err(Error::Runtime(format!("internal error: a {op:?} kernel for a dtype it has none for")));
+    }
+    if op == MathOp::Nextafter {
+        // in the storage type itself
+        let (a, b) = f.operands(va, vb, f.s);
+        return Ok(format!("r = nextafter_({a}, {b});"));
+    }
+    let (a, b) = f.operands(va, vb, o);
+    let (x, y) = (if va.is_some() { a } else { f.to_o(&a) }, if vb.is_some() { b } else { f.to_o(&b) });
+    let value = match op {
+        MathOp::Atan2 => "atan2(x, y)".to_string(),
+        MathOp::Hypot => "hypot(x, y)".to_string(),
+        MathOp::Copysign => "copysign_(x, y)".to_string(),
+        MathOp::Fmax => "(x >= y || y != y) ? x : y".to_string(),
+        MathOp::Fmin => "(x <= y || y != y) ? x : y".to_string(),
+        MathOp::Logaddexp => "(isinf(x) && x == y) ? x : ((x < y ? y : x) + log1p(exp(-fabs(x - y))))".to_string(),
+        // the product and the sum fused, as PyTorch's compilers fuse them
+        MathOp::Logaddexp2 => format!(
+            "(isinf(x) && x == y) ? x : fma_(log1p(exp2(-fabs(x - y))), ({co})(1.0 / 0.6931471805599453), (x < y ? y : x))"
+        ),
+        MathOp::Xlogy => format!("(y != y) ? y : ((x == ({co})0) ? ({co})0 : x * log(y))"),
+        // stepped in the storage type, above
+        MathOp::Nextafter => return Err(Error::Runtime("internal error: nextafter in the arithmetic type".into())),
+    };
+    Ok(format!("const {co} x = {x}, y = {y};\n  r = {};", f.to_s(&format!("({value})"))))
 }
 
 /// PyTorch's bitwise CUDA kernels: `&`, `|`, `^` of integers and bools, its shifts of integers (`lshift_`,

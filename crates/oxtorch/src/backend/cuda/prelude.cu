@@ -217,6 +217,27 @@ template <typename T> DEV T rshift_(T a, T b) {
   return (T)(a >> (unsigned)b);
 }
 
+// `nextafter` in the storage type: the C library's for float and double, c10's bit steps (musl's algorithm) for
+// float16 and bfloat16, whose NaN results are the canonical quiet NaN.
+DEV float nextafter_(float a, float b) { return nextafterf(a, b); }
+DEV double nextafter_(double a, double b) { return nextafter(a, b); }
+DEV unsigned short next_bits16(unsigned short f, unsigned short t) {
+  if (f == t) return f;
+  const unsigned short af = f & 0x7fff, at = t & 0x7fff;
+  if (af == 0) return at == 0 ? t : (unsigned short)((t & 0x8000) | 1);
+  return (af > at || ((f ^ t) & 0x8000)) ? (unsigned short)(f - 1) : (unsigned short)(f + 1);
+}
+DEV half_t nextafter_(half_t a, half_t b) {
+  half_t r;
+  r.x = (h2f(a) != h2f(a) || h2f(b) != h2f(b)) ? (unsigned short)0x7e00 : next_bits16(a.x, b.x);
+  return r;
+}
+DEV bf16_t nextafter_(bf16_t a, bf16_t b) {
+  bf16_t r;
+  r.x = (b2f(a) != b2f(a) || b2f(b) != b2f(b)) ? (unsigned short)0x7fc0 : next_bits16(a.x, b.x);
+  return r;
+}
+
 // The extrema of `maximum`/`minimum` (NaN operands are handled by the formula): the hardware's `max`/`min` for
 // floats (`fmaxf`/`fmin` on the GPU, the C library's on the host), a plain comparison for integers.
 DEV float max_(float a, float b) { return fmaxf(a, b); }
