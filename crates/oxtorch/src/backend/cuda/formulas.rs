@@ -458,7 +458,11 @@ fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: 
         MathOp::Logaddexp2 => format!(
             "(isinf(x) && x == y) ? x : fma_(log1p(exp2(-fabs(x - y))), ({co})(1.0 / 0.6931471805599453), (x < y ? y : x))"
         ),
-        MathOp::Xlogy => format!("(y != y) ? y : ((x == ({co})0) ? ({co})0 : x * log(y))"),
+        // the logarithm of a float16/bfloat16 rounded to it first, as on the CPU (c10's `log` of those types)
+        MathOp::Xlogy => {
+            let log = f.to_o(&f.to_s("log(y)"));
+            format!("(y != y) ? y : ((x == ({co})0) ? ({co})0 : x * {log})")
+        }
         // stepped in the storage type, above
         MathOp::Nextafter => return Err(Error::Runtime("internal error: nextafter in the arithmetic type".into())),
     };
