@@ -282,8 +282,9 @@ pub fn binary_as(
     };
     let (l, r) = (local(lhs)?, local(rhs)?);
     let result = match output {
-        AnyOutput::New => crate::tensor::ops::binary_op(op, &l, &r, Output::New)?,
-        AnyOutput::InPlace => crate::tensor::ops::binary_op(op, &l, &r, Output::InPlace)?,
+        // the arguments' kinds were checked above, for the form called
+        AnyOutput::New => crate::tensor::ops::binary_op_parsed(op, &l, &r, Output::New)?,
+        AnyOutput::InPlace => crate::tensor::ops::binary_op_parsed(op, &l, &r, Output::InPlace)?,
         AnyOutput::Out(slot) => {
             let AnyTensor::Strided(t) = slot else {
                 return Err(Error::Runtime("internal error: a non-strided out= on the strided path".into()));

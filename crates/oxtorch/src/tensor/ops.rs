@@ -165,6 +165,12 @@ fn arg<'a>(input: &'a Input<'_>) -> Arg<'a> {
 /// operator. Returns the result tensor (the output for in-place and `out=` forms).
 pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
     check_argument_kinds(op, &lhs.view(), &rhs.view(), &output)?;
+    binary_op_parsed(op, lhs, rhs, output)
+}
+
+/// [`binary_op`] after PyTorch's argument parser: for the dispatch, which has checked the arguments' kinds itself
+/// (worded for the form it was called as).
+pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
     if super::meta::involves_meta(lhs, rhs, &output) {
         // PyTorch runs its Python references for any meta tensor (`tensor/meta.rs`)
         return super::meta::binary(op, lhs, rhs, output);
