@@ -4,8 +4,9 @@
 //! float16/bfloat16 also rounded to it, as c10's `log` of those types returns them). PyTorch's vectorized loops take
 //! `atan2`, `hypot` and the exponentials and logarithms from SLEEF instead, which can differ by an ulp or two
 //! (`MathOp::is_transcendental`; the golden data's runners allow it). `nextafter` steps the bits of the storage
-//! type itself (c10's algorithm, musl's), and `fmax`/`fmin` of integers and bools are plain extrema. Other dtypes
-//! have no kernel (the op table's `dtypes`; `fmax`/`fmin` refuse complex numbers first).
+//! type itself (c10's algorithm, musl's). `fmax`/`fmin` of integers and bools are `maximum`/`minimum`, whose loops
+//! `mod.rs` runs for them. Other dtypes have no kernel (the op table's `dtypes`; `fmax`/`fmin` refuse complex
+//! numbers first).
 
 use super::binary;
 use super::{rhs_as, CpuBuffer, CpuElement, Operand2};
@@ -118,40 +119,14 @@ pub(super) fn run(
     lhs: Option<&CpuBuffer>,
     rhs: Operand2<'_>,
 ) -> Result<()> {
-    let extremum = matches!(op, MathOp::Fmax | MathOp::Fmin);
     match dtype {
         DType::Float16 => floating::<half::f16>(op, plan, out, lhs, rhs),
         DType::BFloat16 => floating::<half::bf16>(op, plan, out, lhs, rhs),
         DType::Float32 => floating::<f32>(op, plan, out, lhs, rhs),
         DType::Float64 => floating::<f64>(op, plan, out, lhs, rhs),
-        DType::Bool if extremum => integral::<bool>(op == MathOp::Fmax, plan, out, lhs, rhs),
-        DType::UInt8 if extremum => integral::<u8>(op == MathOp::Fmax, plan, out, lhs, rhs),
-        DType::Int8 if extremum => integral::<i8>(op == MathOp::Fmax, plan, out, lhs, rhs),
-        DType::Int16 if extremum => integral::<i16>(op == MathOp::Fmax, plan, out, lhs, rhs),
-        DType::Int32 if extremum => integral::<i32>(op == MathOp::Fmax, plan, out, lhs, rhs),
-        DType::Int64 if extremum => integral::<i64>(op == MathOp::Fmax, plan, out, lhs, rhs),
         other => return Err(Error::Runtime(format!("internal error: no CPU {op:?} kernel for {other}"))),
     }
     Ok(())
-}
-
-/// `fmax`/`fmin` of integers and bools: the plain extrema.
-fn integral<D: CpuElement + Ord>(
-    max: bool,
-    plan: &Plan,
-    out: &mut CpuBuffer,
-    lhs: Option<&CpuBuffer>,
-    rhs: Operand2<'_>,
-) where
-    D::Compute: super::arith::Arith,
-{
-    let rhs = rhs_as::<D>(rhs);
-    let r = |x: D::Compute| x.cast::<D>();
-    if max {
-        binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, move |a, b, _| r(a).max(r(b)))
-    } else {
-        binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, move |a, b, _| r(a).min(r(b)))
-    }
 }
 
 /// The floating functions, in `D`'s compute type.

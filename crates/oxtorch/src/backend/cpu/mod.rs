@@ -37,7 +37,7 @@ use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{runtime_err, Error, Result};
 use crate::iter::Plan;
-use crate::op::{BinaryOp, CmpOp, RoundingMode};
+use crate::op::{BinaryOp, CmpOp, MathOp, RoundingMode};
 use crate::scalar::Scalar;
 use crate::storage::Storage;
 use smallvec::SmallVec;
@@ -116,6 +116,13 @@ fn kernel(
     match op {
         BinaryOp::Remainder | BinaryOp::Fmod => modular::run(op, dtype, plan, out, lhs, rhs),
         BinaryOp::Bitwise(bit) => bitwise::bitwise(bit, dtype, plan, out, lhs, rhs),
+        // without NaN, `fmax`/`fmin` are `maximum`/`minimum`
+        BinaryOp::Math(MathOp::Fmax) if !dtype.is_floating_point() => {
+            kernel(BinaryOp::Maximum, dtype, plan, out, lhs, rhs)
+        }
+        BinaryOp::Math(MathOp::Fmin) if !dtype.is_floating_point() => {
+            kernel(BinaryOp::Minimum, dtype, plan, out, lhs, rhs)
+        }
         BinaryOp::Math(math) => math::run(math, dtype, plan, out, lhs, rhs),
         BinaryOp::Logical(logical) => {
             crate::dispatch_dtype!(dtype, D => bitwise::logical::<D>(logical, plan, out, lhs, rhs));
