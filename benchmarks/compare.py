@@ -125,6 +125,10 @@ def make_cases():
              lambda: np.logaddexp(f32, g32)),
         Case("logical_and f32 (2^24)", lambda: oxtorch.logical_and(of, og), lambda: torch.logical_and(tf, tg),
              lambda: np.logical_and(f32, g32)),
+        Case("pow f32 ** 2 (2^24)", lambda: of ** 2, lambda: tf ** 2, lambda: f32 ** 2),
+        Case("pow f32 ** 2.5 (2^24)", lambda: of ** 2.5, lambda: tf ** 2.5, lambda: f32 ** np.float32(2.5)),
+        Case("pow f32 ** f32 (2^24)", lambda: of ** og, lambda: tf ** tg, lambda: f32 ** g32),
+        Case("pow i32 ** 3 (2^24)", lambda: oi ** 3, lambda: ti ** 3, lambda: i32 ** 3),
     ] + sparse_cases(rng)
 
 

@@ -646,20 +646,24 @@ class Gen:
              "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "neg",
              "remainder", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
              "bitwise_right_shift", "logical_and", "logical_or", "logical_xor",
-             "atan2", "hypot", "copysign", "fmax", "fmin", "logaddexp", "logaddexp2", "nextafter", "xlogy"]
+             "atan2", "hypot", "copysign", "fmax", "fmin", "logaddexp", "logaddexp2", "nextafter", "xlogy",
+             "pow", "float_power"]
     # the functions PyTorch's vectorized loops take from SLEEF: within 2 ulps of the C library's
-    TRANSCENDENTAL = ("atan2", "hypot", "logaddexp", "logaddexp2")
+    TRANSCENDENTAL = ("atan2", "hypot", "logaddexp", "logaddexp2", "pow", "float_power")
+    # the second parameter's name where it is not `other`
+    OTHER_NAME = {"pow": "exponent", "float_power": "exponent"}
     # the operators of ARITH's operations
     SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "floor_divide": "//", "eq": "==", "ne": "!=",
                "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "remainder": "%", "bitwise_and": "&",
-               "bitwise_or": "|", "bitwise_xor": "^", "bitwise_left_shift": "<<", "bitwise_right_shift": ">>"}
+               "bitwise_or": "|", "bitwise_xor": "^", "bitwise_left_shift": "<<", "bitwise_right_shift": ">>",
+               "pow": "**"}
     # the in-place operators
     ISYMBOLS = {"add": "+=", "sub": "-=", "mul": "*=", "div": "/=", "floor_divide": "//=", "remainder": "%=",
                 "bitwise_and": "&=", "bitwise_or": "|=", "bitwise_xor": "^=", "bitwise_left_shift": "<<=",
-                "bitwise_right_shift": ">>="}
+                "bitwise_right_shift": ">>=", "pow": "**="}
     # operations whose number-first overload is `(Number self, Tensor other)`
     NUMBER_SELF = ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
-                   "bitwise_right_shift", "xlogy")
+                   "bitwise_right_shift", "xlogy", "pow", "float_power")
     # operations without an in-place method (PyTorch has no maximum_)
     NO_INPLACE = ("maximum", "minimum", "fmax", "fmin", "logaddexp", "logaddexp2")
 
@@ -674,12 +678,13 @@ class Gen:
             extra = f", rounding_mode={rm}"
         if form == "method":
             return f"{a}.{name}({b}{extra})"
+        other = self.OTHER_NAME.get(op, "other")
         if form == "method_kw":
-            return f"{a}.{name}(other={b}{extra})"
+            return f"{a}.{name}({other}={b}{extra})"
         if form == "function":
             return f"torch.{name}({a}, {b}{extra})"
         if form == "function_kw":
-            return f"torch.{name}(input={a}, other={b}{extra})"
+            return f"torch.{name}(input={a}, {other}={b}{extra})"
         sym = self.SYMBOLS.get(op)
         if form == "operator" and sym:
             return f"{a} {sym} {b}"
@@ -788,9 +793,12 @@ class Gen:
 
     def without_gaps(self, op, a, b):
         """`op`, or another operation where `op(a, b)` meets an open gap (issue 21's note): oxtorch has no complex
-        logaddexp kernel yet (PyTorch has one; logaddexp2 refuses complex numbers in both)."""
+        logaddexp kernel yet (PyTorch has one; logaddexp2 refuses complex numbers in both), and its complex pow is
+        within a few ulps of glibc's `cpow`, not two."""
         if op == "logaddexp" and any(self._is_complex(x) for x in (a, b)):
             return "logaddexp2"
+        if op in ("pow", "float_power") and any(self._is_complex(x) for x in (a, b)):
+            return "mul"
         return op
 
     def _is_complex(self, x) -> bool:

@@ -235,6 +235,22 @@ pub fn in_place(
     Ok(slf.clone().unbind())
 }
 
+/// An operator of the binary table: a tensor or a number is the operation; anything else is `NotImplemented`
+/// (Python then tries the other operand, or compares by identity).
+pub fn dunder(
+    py: Python<'_>,
+    op: BinaryOp,
+    slf: &Bound<'_, PyTensor>,
+    other: &Bound<'_, PyAny>,
+    order: Order,
+) -> PyResult<Py<PyAny>> {
+    match Arg::read(other)? {
+        Arg::Operand(other) => operator(py, op, slf, other, order),
+        Arg::Other(_) => Ok(py.NotImplemented()),
+        Arg::Unconvertible(_, e) => Err(e),
+    }
+}
+
 /// How an operator orders its operands (the op table's dunder kinds).
 #[derive(Clone, Copy)]
 pub enum Order {
@@ -379,17 +395,18 @@ macro_rules! py_binary_ops {
         $(#[doc = $doc:literal])*
         $name:ident $params:tt {
             op: $pat:pat, make: $make:expr,
-            scalars: $scalars:ident, info: $info:tt,
+            scalars: $scalars:ident, other: $other:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
         }
     )*) => {
         $(
-            py_binary_ops!(@method $name $name params $params $make);
-            py_binary_ops!(@inplace $name $inplace params $params $make);
-            $(py_binary_ops!(@method $alias $alias $alias_kind $params $make);)*
-            $(py_binary_ops!(@inplace $alias $alias_inplace $alias_kind $params $make);)*
+            py_binary_ops!(@method $name $name $other params $params $make);
+            py_binary_ops!(@inplace $name $inplace $other params $params $make);
+            $(py_binary_ops!(@method $alias $alias $other $alias_kind $params $make);)*
+            $(py_binary_ops!(@inplace $alias $alias_inplace $other $alias_kind $params $make);)*
+            $(py_binary_ops!(@dunder $dunder $kind $params $make);)*
         )*
 
         /// The reflected operators PyTorch computes as `self op other` (`__radd__`, `__rmul__`), by name. Python
@@ -405,38 +422,28 @@ macro_rules! py_binary_ops {
             None
         }
 
+        /// The comparison operators (`__eq__`, `__lt__`, ...), by name.
+        fn comparison(name: &str) -> Option<BinaryOp> {
+            $($(
+                if stringify!($kind) == "Compare" && name == stringify!($dunder) {
+                    defaults!$params;
+                    return Some($make);
+                }
+            )*)*
+            None
+        }
+
         /// The names of the reflected operators (see `reflected`).
         pub const REFLECTED_OPERATORS: &[&str] = &[$($(stringify!($dunder),)*)*];
 
-        #[pymethods]
-        impl PyTensor {
-            $($(
-                #[doc = concat!("The `", stringify!($dunder), "` operator (", stringify!($kind), ").")]
-                fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    defaults!$params;
-                    match Arg::read(other)? {
-                        Arg::Operand(other) => operator(py, $make, slf, other, Order::$kind),
-                        // neither a tensor nor a number: Python tries the other operand (or compares by identity)
-                        Arg::Other(_) => Ok(py.NotImplemented()),
-                        Arg::Unconvertible(_, e) => Err(e),
-                    }
-                }
-            )*)*
-            $($(
-                #[doc = concat!("The `", stringify!($idunder), "` operator.")]
-                fn $idunder(slf: &Bound<'_, Self>, py: Python<'_>, other: OperatorArg) -> PyResult<()> {
-                    defaults!$params;
-                    in_place_operator(py, $make, slf, other.0?)
-                }
-            )*)*
-        }
+        $($(py_binary_ops!(@idunder $idunder $params $make);)*)*
 
         /// The table's `torch.<name>` functions.
         mod binary_functions {
             use super::*;
             $(
-                py_binary_ops!(@function $name params $params $make);
-                $(py_binary_ops!(@function $alias $alias_kind $params $make);)*
+                py_binary_ops!(@function $name $other params $params $make);
+                $(py_binary_ops!(@function $alias $other $alias_kind $params $make);)*
             )*
 
             /// Registers every function of the table.
@@ -449,111 +456,199 @@ macro_rules! py_binary_ops {
             }
         }
     };
-    // a method: `self.name(other, *, param=...)`
-    (@method $name:ident $pyname:ident params ($param:ident) $make:expr) => {
+    // one in-place operator: `self op= other` (`**=` also gets Python's modulo argument, always None)
+    (@idunder __ipow__ $params:tt $make:expr) => {
         #[pymethods]
         impl PyTensor {
-            #[doc = concat!("`self.", stringify!($pyname), "(other)`.")]
-            #[pyo3(signature = (other, *, $param = Keyword::Missing, **kwargs))]
-            fn $pyname(
+            #[doc = "The `__ipow__` operator."]
+            fn __ipow__(
+                slf: &Bound<'_, Self>,
+                py: Python<'_>,
+                other: OperatorArg,
+                _modulo: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<()> {
+                defaults!$params;
+                in_place_operator(py, $make, slf, other.0?)
+            }
+        }
+    };
+    (@idunder $idunder:ident $params:tt $make:expr) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = concat!("The `", stringify!($idunder), "` operator.")]
+            fn $idunder(slf: &Bound<'_, Self>, py: Python<'_>, other: OperatorArg) -> PyResult<()> {
+                defaults!$params;
+                in_place_operator(py, $make, slf, other.0?)
+            }
+        }
+    };
+    // one operator: `self op other` (`**` takes Python's third argument, a modulo, which PyTorch refuses)
+    (@dunder __pow__ $kind:ident $params:tt $make:expr) => {
+        py_binary_ops!(@dunder_with_modulo __pow__ $kind $params $make);
+    };
+    (@dunder __rpow__ $kind:ident $params:tt $make:expr) => {
+        py_binary_ops!(@dunder_with_modulo __rpow__ $kind $params $make);
+    };
+    // the comparisons share Python's one rich-comparison slot (`__richcmp__`, below)
+    (@dunder $dunder:ident Compare $params:tt $make:expr) => {};
+    (@dunder_with_modulo $dunder:ident $kind:ident $params:tt $make:expr) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = concat!("The `", stringify!($dunder), "` operator (", stringify!($kind), ").")]
+            fn $dunder(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
                 other: &Bound<'_, PyAny>,
+                modulo: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Py<PyAny>> {
+                if modulo.is_some_and(|m| !m.is_none()) {
+                    return Ok(py.NotImplemented());
+                }
+                defaults!$params;
+                dunder(py, $make, slf, other, Order::$kind)
+            }
+        }
+    };
+    (@dunder $dunder:ident $kind:ident $params:tt $make:expr) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = concat!("The `", stringify!($dunder), "` operator (", stringify!($kind), ").")]
+            fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                defaults!$params;
+                dunder(py, $make, slf, other, Order::$kind)
+            }
+        }
+    };
+    // a method: `self.name(other, *, param=...)`
+    (@method $name:ident $pyname:ident $other:ident params ($param:ident) $make:expr) => {
+        #[pymethods]
+        impl PyTensor {
+            #[doc = concat!("`self.", stringify!($pyname), "(", stringify!($other), ")`.")]
+            #[pyo3(signature = ($other, *, $param = Keyword::Missing, **kwargs))]
+            fn $pyname(
+                slf: &Bound<'_, Self>,
+                py: Python<'_>,
+                $other: &Bound<'_, PyAny>,
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
                 let $param = param!($param, $param, stringify!($pyname));
-                method(py, $make, stringify!($pyname), slf, other, kwargs)
+                method(py, $make, stringify!($pyname), slf, $other, kwargs)
             }
         }
     };
     // no keyword: a row without parameters, or an alias fixed to their defaults (`true_divide`)
-    (@method $name:ident $pyname:ident $kind:ident ($($param:ident)?) $make:expr) => {
+    (@method $name:ident $pyname:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
-            #[doc = concat!("`self.", stringify!($pyname), "(other)`.")]
-            #[pyo3(signature = (other, **kwargs))]
+            #[doc = concat!("`self.", stringify!($pyname), "(", stringify!($other), ")`.")]
+            #[pyo3(signature = ($other, **kwargs))]
             fn $pyname(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                other: &Bound<'_, PyAny>,
+                $other: &Bound<'_, PyAny>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
                 defaults!($($param)?);
-                method(py, $make, stringify!($pyname), slf, other, kwargs)
+                method(py, $make, stringify!($pyname), slf, $other, kwargs)
             }
         }
     };
     // an in-place method: `self.name_(other, *, param=...)`, returning self
-    (@inplace $name:ident _ $kind:ident ($($param:ident)?) $make:expr) => {};
-    (@inplace $name:ident $inplace:ident params ($param:ident) $make:expr) => {
+    (@inplace $name:ident _ $other:ident $kind:ident ($($param:ident)?) $make:expr) => {};
+    (@inplace $name:ident $inplace:ident $other:ident params ($param:ident) $make:expr) => {
         #[pymethods]
         impl PyTensor {
-            #[doc = concat!("`self.", stringify!($inplace), "(other)`, returning `self`.")]
-            #[pyo3(signature = (other, *, $param = Keyword::Missing, **kwargs))]
+            #[doc = concat!("`self.", stringify!($inplace), "(", stringify!($other), ")`, returning `self`.")]
+            #[pyo3(signature = ($other, *, $param = Keyword::Missing, **kwargs))]
             fn $inplace(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                other: &Bound<'_, PyAny>,
+                $other: &Bound<'_, PyAny>,
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
                 let $param = param!($param, $param, stringify!($inplace));
-                in_place(py, $make, stringify!($name), slf, other, kwargs)
+                in_place(py, $make, stringify!($name), slf, $other, kwargs)
             }
         }
     };
-    (@inplace $name:ident $inplace:ident $kind:ident ($($param:ident)?) $make:expr) => {
+    (@inplace $name:ident $inplace:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
-            #[doc = concat!("`self.", stringify!($inplace), "(other)`, returning `self`.")]
-            #[pyo3(signature = (other, **kwargs))]
+            #[doc = concat!("`self.", stringify!($inplace), "(", stringify!($other), ")`, returning `self`.")]
+            #[pyo3(signature = ($other, **kwargs))]
             fn $inplace(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                other: &Bound<'_, PyAny>,
+                $other: &Bound<'_, PyAny>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
                 defaults!($($param)?);
-                in_place(py, $make, stringify!($name), slf, other, kwargs)
+                in_place(py, $make, stringify!($name), slf, $other, kwargs)
             }
         }
     };
     // a function: `torch.name(input, other, *, param=..., out=None)`
-    (@function $name:ident params ($param:ident) $make:expr) => {
-        #[doc = concat!("`torch.", stringify!($name), "(input, other, *, ", stringify!($param), ", out=None)`.")]
+    (@function $name:ident $other:ident params ($param:ident) $make:expr) => {
+        #[doc = concat!("`torch.", stringify!($name), "(input, ", stringify!($other), ", *, ", stringify!($param), ", out=None)`.")]
         #[pyfunction]
-        #[pyo3(signature = (input, other, *, $param = Keyword::Missing, out = None, **kwargs))]
+        #[pyo3(signature = (input, $other, *, $param = Keyword::Missing, out = None, **kwargs))]
         pub fn $name(
             py: Python<'_>,
             input: &Bound<'_, PyAny>,
-            other: &Bound<'_, PyAny>,
+            $other: &Bound<'_, PyAny>,
             $param: Keyword<'_>,
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {
             let $param = param!($param, $param, stringify!($name));
-            function(py, $make, stringify!($name), input, other, out, kwargs)
+            function(py, $make, stringify!($name), input, $other, out, kwargs)
         }
     };
-    (@function $name:ident $kind:ident ($($param:ident)?) $make:expr) => {
-        #[doc = concat!("`torch.", stringify!($name), "(input, other, *, out=None)`.")]
+    (@function $name:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
+        #[doc = concat!("`torch.", stringify!($name), "(input, ", stringify!($other), ", *, out=None)`.")]
         #[pyfunction]
-        #[pyo3(signature = (input, other, *, out = None, **kwargs))]
+        #[pyo3(signature = (input, $other, *, out = None, **kwargs))]
         pub fn $name(
             py: Python<'_>,
             input: &Bound<'_, PyAny>,
-            other: &Bound<'_, PyAny>,
+            $other: &Bound<'_, PyAny>,
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {
             defaults!($($param)?);
-            function(py, $make, stringify!($name), input, other, out, kwargs)
+            function(py, $make, stringify!($name), input, $other, out, kwargs)
         }
     };
 }
 
 oxtorch::binary_op_table!(py_binary_ops);
+
+#[pymethods]
+impl PyTensor {
+    /// The table's comparison operators (`==`, `!=`, `<`, `<=`, `>`, `>=`), which Python reaches through one slot.
+    fn __richcmp__(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::pyclass::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        use pyo3::pyclass::CompareOp::*;
+        let name = match op {
+            Eq => "__eq__",
+            Ne => "__ne__",
+            Lt => "__lt__",
+            Le => "__le__",
+            Gt => "__gt__",
+            Ge => "__ge__",
+        };
+        match comparison(name) {
+            Some(op) => dunder(py, op, slf, other, Order::Compare),
+            None => Ok(py.NotImplemented()),
+        }
+    }
+}
 
 /// PyTorch's argument parser for `torch.<name>(input, *, out=None)` (`out` only where the operation takes it):
 /// the input and the `out=` tensor, or the parser's `TypeError`.

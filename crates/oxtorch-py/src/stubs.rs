@@ -12,6 +12,8 @@ pub const END: &str = "# ----- end of generated stubs -----";
 /// One row of a table as the stubs need it.
 struct Row {
     name: &'static str,
+    /// The second parameter's name (`other`, `exponent`).
+    other: &'static str,
     /// `alpha`, `rounding_mode` or none.
     param: Option<&'static str>,
     /// Which operands may be numbers.
@@ -28,7 +30,7 @@ macro_rules! binary_rows {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            scalars: $scalars:ident, info: $info:tt,
+            scalars: $scalars:ident, other: $other:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],
@@ -37,6 +39,7 @@ macro_rules! binary_rows {
         fn binary_rows() -> Vec<Row> {
             vec![$(Row {
                 name: stringify!($name),
+                other: stringify!($other),
                 param: [$(stringify!($param))?].first().copied(),
                 scalars: oxtorch::op::Scalars::$scalars,
                 inplace: Some(stringify!($inplace)).filter(|s| *s != "_"),
@@ -119,9 +122,9 @@ fn operand_type(scalars: oxtorch::op::Scalars, lhs: bool) -> &'static str {
 pub fn tensor_members() -> String {
     let mut out = Vec::new();
     for row in binary_rows() {
-        let other = operand_type(row.scalars, false);
+        let (other_name, other) = (row.other, operand_type(row.scalars, false));
         let mut method = |name: &str, param: Option<&str>| {
-            out.push(format!("    def {name}(self, other: {other}{}) -> Tensor: ...", keyword(param)));
+            out.push(format!("    def {name}(self, {other_name}: {other}{}) -> Tensor: ...", keyword(param)));
         };
         method(row.name, row.param);
         if let Some(i) = row.inplace {
@@ -168,7 +171,7 @@ pub fn functions() -> String {
             } else {
                 format!("{kw}, out: Optional[Tensor] = None")
             };
-            out.push(format!("def {name}(input: {input}, other: {other}{rest}) -> Tensor: ..."));
+            out.push(format!("def {name}(input: {input}, {}: {other}{rest}) -> Tensor: ...", row.other));
         };
         function(row.name, row.param);
         for &(alias, _, params) in &row.aliases {

@@ -222,7 +222,9 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
     // element; the kernels compute the plain formulas everywhere
     let plain = |_: &[Storage]| plain_complex(&b, &geometry, &storages);
     let expect = match expect {
-        None if b.common.is_complex() && matches!(b.op, BinaryOp::Mul | BinaryOp::Div { rounding_mode: None }) => {
+        None if b.common.is_complex()
+            && matches!(b.op, BinaryOp::Mul | BinaryOp::Div { rounding_mode: None } | BinaryOp::Pow) =>
+        {
             Some(&plain as Expectation<'_>)
         }
         other => other,
@@ -237,8 +239,24 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
     };
     let ignore_zero_sign = matches!(b.op, BinaryOp::Maximum | BinaryOp::Minimum);
     // the C library's transcendental functions, which the host compiler and the GPU's library may round otherwise
-    let ulps = if matches!(b.op, BinaryOp::Math(m) if m.is_transcendental()) { 2 } else { 0 };
+    let ulps = if matches!(b.op, BinaryOp::Math(m) if m.is_transcendental()) || b.op == BinaryOp::Pow { 2 } else { 0 };
     Case { name, launch, storages, expected, out_dtype: b.out.0, ulps, ignore_zero_sign }
+}
+
+/// Complex `pow` as the kernels' `cpow_` computes it: `exp(e * log(x))` in the type's precision with the plain
+/// product (the CPU backend's complex logarithm and exponential round otherwise).
+macro_rules! kernel_cpow {
+    ($x:expr, $e:expr) => {{
+        let (x, e) = ($x, $e);
+        let (lr, li) = (x.re.hypot(x.im).ln(), x.im.atan2(x.re));
+        let (pr, pi) = (e.re * lr - e.im * li, e.re * li + e.im * lr);
+        if pi == 0.0 {
+            num_complex::Complex::new(pr.exp(), pi)
+        } else {
+            let m = pr.exp();
+            num_complex::Complex::new(m * pi.cos(), m * pi.sin())
+        }
+    }};
 }
 
 /// Smith's division without fused steps, as the kernels' `cdiv` computes it.
@@ -291,12 +309,18 @@ fn plain_complex(b: &Binary, geometry: &[(Vec<usize>, usize)], storages: &[(Stor
         out[at(0)] = if b.common == DType::Complex64 {
             let single = |z: num_complex::Complex<f64>| num_complex::Complex::new(z.re as f32, z.im as f32);
             let (x, y) = (single(x), single(y));
-            let r = if b.op == BinaryOp::Mul { x * y } else { plain_smith!(x, y) };
+            let r = match b.op {
+                BinaryOp::Mul => x * y,
+                BinaryOp::Pow => kernel_cpow!(x, y),
+                _ => plain_smith!(x, y),
+            };
             num_complex::Complex::new(f64::from(r.re), f64::from(r.im))
-        } else if b.op == BinaryOp::Mul {
-            x * y
         } else {
-            plain_smith!(x, y)
+            match b.op {
+                BinaryOp::Mul => x * y,
+                BinaryOp::Pow => kernel_cpow!(x, y),
+                _ => plain_smith!(x, y),
+            }
         };
     }
     let scalars: Vec<Scalar> = out.into_iter().map(Scalar::Complex).collect();
@@ -362,6 +386,7 @@ fn binary_cases(rng: &mut Lcg) -> Vec<Case> {
         ("logaddexp2", BinaryOp::Math(MathOp::Logaddexp2)),
         ("nextafter", BinaryOp::Math(MathOp::Nextafter)),
         ("xlogy", BinaryOp::Math(MathOp::Xlogy)),
+        ("pow", BinaryOp::Pow),
     ];
     let mut cases = Vec::new();
     for (name, op) in ops {

@@ -364,6 +364,8 @@ fn remainders_bitwise_logical_and_math_operations_on_every_sbp_pair() {
         BinaryOp::Math(MathOp::Atan2),
         BinaryOp::Math(MathOp::Fmax),
         BinaryOp::Math(MathOp::Xlogy),
+        BinaryOp::Pow,
+        BinaryOp::FloatPower,
     ];
     threads::run(4, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();

@@ -9,6 +9,7 @@
 //! (`dispatch/surface.rs`) and the Python bindings are generated from the table around these calls.
 
 mod copy;
+mod float_power;
 mod surface;
 mod values;
 
@@ -166,6 +167,17 @@ impl AnyTensor {
         }
     }
 
+    /// The tensor converted to `dtype` (itself when it has it), keeping its kind.
+    pub fn to_dtype(&self, dtype: DType) -> Result<AnyTensor> {
+        Ok(match self {
+            AnyTensor::Strided(t) => AnyTensor::Strided(t.to_dtype(dtype)?),
+            AnyTensor::SparseCoo(s) if s.dtype() == dtype => self.clone(),
+            AnyTensor::SparseCoo(s) => AnyTensor::from(s.to_dtype(dtype)?),
+            AnyTensor::Global(g) if g.dtype() == dtype => self.clone(),
+            AnyTensor::Global(g) => AnyTensor::from(g.to_dtype(dtype)?),
+        })
+    }
+
     /// The global tensor, if this is one.
     pub fn global(&self) -> Option<&GlobalTensor> {
         match self {
@@ -262,6 +274,11 @@ pub fn binary_as(
     parser::check_binary_kinds(op, name, form, lhs.arg_kind(), rhs.arg_kind())?;
     if matches!(output, AnyOutput::Out(_)) {
         parser::check_out_kinds(op, name, lhs.arg_kind(), rhs.arg_kind())?;
+    }
+    if op == BinaryOp::FloatPower {
+        // PyTorch's composite: the operands converted, then `pow`
+        let (lhs, rhs) = float_power::operands(lhs, rhs, &output)?;
+        return binary_as(BinaryOp::Pow, "pow", form, lhs, rhs, output);
     }
     let out_tensor = match &output {
         AnyOutput::Out(t) => Some(&**t),

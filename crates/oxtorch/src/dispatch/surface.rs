@@ -23,7 +23,7 @@ macro_rules! rust_surface {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            scalars: $scalars:ident, info: $info:tt,
+            scalars: $scalars:ident, other: $other:ident, info: $info:tt,
             inplace: $inplace:tt, dunders: [$($dunder:ident $kind:ident),*], idunders: [$($idunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident, $alias_kind:ident)),*],
             rust: [$($rust:ident)*],

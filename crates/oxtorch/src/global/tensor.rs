@@ -290,6 +290,12 @@ impl GlobalTensor {
         GlobalTensor { world, placement, sbp, shape, dtype, local }
     }
 
+    /// The tensor converted to `dtype`, each rank's piece converted, the placement and sbp kept (OneFlow's `cast`,
+    /// whose sbp signatures keep split, broadcast and partial sums).
+    pub fn to_dtype(&self, dtype: DType) -> Result<GlobalTensor> {
+        Ok(GlobalTensor { local: self.local.to_dtype(dtype)?, dtype, ..self.clone() })
+    }
+
     /// The world the tensor lives in.
     pub fn world(&self) -> &World {
         &self.world

@@ -83,6 +83,8 @@ pub enum PromotionKind {
     IntToFloat,
     /// `ALWAYS_BOOL` (comparisons): computes as `DEFAULT`, the result is bool.
     AlwaysBool,
+    /// `BOOL_TO_LONG` (`pow`): as `DEFAULT`, but a bool result is int64.
+    BoolToLong,
 }
 
 /// The Python type a number has, as the references order them: bool < int < float < complex.
@@ -184,6 +186,8 @@ pub fn elementwise_dtypes(args: &[promotion::Operand], kind: PromotionKind) -> (
             (result.compute_dtype(), result)
         }
         PromotionKind::AlwaysBool => (result.compute_dtype(), DType::Bool),
+        PromotionKind::BoolToLong if result == DType::Bool => (DType::Int64, DType::Int64),
+        PromotionKind::BoolToLong => (result.compute_dtype(), result),
     }
 }
 

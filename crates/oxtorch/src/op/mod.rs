@@ -5,6 +5,7 @@
 //!
 //! How to add an operation: `docs/adding-an-op.md`.
 
+pub mod float_power;
 pub mod parser;
 pub mod table;
 pub mod unary_table;
@@ -110,6 +111,10 @@ pub enum BinaryOp {
     Logical(LogicalOp),
     /// A floating function of two arguments (`atan2`, `hypot`, `copysign`, `fmax`, ...).
     Math(MathOp),
+    /// `torch.pow` (`**`): `a` to the power `b`; integers to negative integer numbers are refused.
+    Pow,
+    /// `torch.float_power`: `pow` in float64 (complex128 when an operand is complex), whatever the operands' dtypes.
+    FloatPower,
 }
 
 /// A floating function of two arguments.

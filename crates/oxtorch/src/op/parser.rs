@@ -69,6 +69,19 @@ pub const XLOGY: Overloads = Overloads {
     method: &["Tensor other", "Number other"],
 };
 
+/// The signatures of `pow`, whose second parameter is `exponent`.
+pub const POW: Overloads = Overloads {
+    function: &[
+        "Tensor input, Tensor exponent, *, Tensor out = None",
+        "Number self, Tensor exponent, *, Tensor out = None",
+        "Tensor input, Number exponent, *, Tensor out = None",
+    ],
+    method: &["Tensor exponent", "Number exponent"],
+};
+
+/// The signatures of `float_power` (`pow`'s).
+pub const FLOAT_POWER: Overloads = POW;
+
 /// The signatures of an operation that takes a number as its second operand only (`fmod`, `copysign`).
 pub const NUMBER_OTHER: Overloads = COMPARISON;
 
@@ -128,8 +141,8 @@ pub fn check_binary_kinds(
         Parser::Single => {
             let (argument, position, kind) = match (form, lhs_ok) {
                 (Form::Function, false) => ("input", 1, lhs),
-                (Form::Function, true) => ("other", 2, rhs),
-                _ => ("other", 1, rhs),
+                (Form::Function, true) => (info.other, 2, rhs),
+                _ => (info.other, 1, rhs),
             };
             Error::Type(format!(
                 "{name}(): argument '{argument}' (position {position}) must be Tensor, not {}",

@@ -12,7 +12,7 @@
 //! /// doc
 //! name(params) {
 //!     op: <pattern of the BinaryOp it is>, make: <the BinaryOp, from the params>,
-//!     scalars: <Scalars>, info: {
+//!     scalars: <Scalars>, other: <the second parameter's Python name>, info: {
 //!         kernel: "<kernel name>", iter: <IterConfig>, sparse: <SparseRule>, sbp: <rule fn>, check: <check fn>,
 //!         parser: Single or Overloads(<signatures in op/parser.rs>), meta: <MetaRule> <MetaInPlace>,
 //!     },
@@ -84,6 +84,10 @@ pub enum SparseRefusal {
     },
     /// The `out=` form, which every form calls (`aten::logical_and.out`).
     Out,
+    /// `pow`'s overloads (`float_power` calls them): a sparse base with a number exponent has a kernel
+    /// (`pow_sparse_scalar`, in `sparse/ops.rs`); the others are refused as `aten::pow.Tensor_Tensor`,
+    /// `aten::pow.Scalar` (a number base), `aten::pow_.Tensor`, `aten::pow_.Scalar`, and `_out` for `out=`.
+    Pow,
 }
 
 /// The dtypes an operation's kernels exist for (PyTorch's `AT_DISPATCH_...` list); another common dtype is
@@ -101,6 +105,8 @@ pub enum KernelDtypes {
     Integral,
     /// Floating types (`hypot`, `nextafter`; after integers promoted to float: `atan2`, `copysign`, `xlogy`).
     Floating,
+    /// Every dtype but bool (`pow`).
+    AllButBool,
 }
 
 impl KernelDtypes {
@@ -112,6 +118,7 @@ impl KernelDtypes {
             KernelDtypes::IntegralAndBool => dtype.is_integral(true),
             KernelDtypes::Integral => dtype.is_integral(false),
             KernelDtypes::Floating => dtype.is_floating_point(),
+            KernelDtypes::AllButBool => dtype != DType::Bool,
         }
     }
 }
@@ -127,6 +134,8 @@ pub struct OpInfo {
     pub iter: IterConfig,
     /// Which operands may be numbers.
     pub scalars: Scalars,
+    /// The name of the second parameter in PyTorch's signatures (`other`; `exponent` for `pow`).
+    pub other: &'static str,
     /// The sparse rule.
     pub sparse: SparseRule,
     /// The dtypes its kernels exist for.
@@ -134,8 +143,9 @@ pub struct OpInfo {
     /// OneFlow's op name and sbp rule, from the operation, whether each operand is a tensor and whether two
     /// tensors have one shape ([`sbp`], below; inference itself is `global/infer.rs`).
     pub sbp: fn(super::BinaryOp, bool, bool, bool) -> (&'static str, SbpRule),
-    /// The dtype checks PyTorch makes before its iterator runs ([`checks`], below).
-    pub check: fn(super::BinaryOp, DType, DType) -> crate::error::Result<()>,
+    /// The checks PyTorch makes before its iterator runs ([`checks`], below), of the operands' dtypes and of the
+    /// second operand's value when it is a Python number.
+    pub check: fn(super::BinaryOp, DType, DType, Option<crate::scalar::Scalar>) -> crate::error::Result<()>,
     /// How PyTorch's argument parser reports arguments of the wrong kind.
     pub parser: Parser,
     /// Which of PyTorch's Python references runs the operation on meta tensors (`tensor/meta.rs`).
@@ -154,6 +164,9 @@ pub enum MetaRule {
     AddSub,
     /// `_refs.div`: true division is elementwise, `trunc` and `floor` are their references.
     Div,
+    /// `_refs.pow`: elementwise with `BOOL_TO_LONG` promotion (a bool result is int64), no check of negative
+    /// integer exponents.
+    Pow,
     /// The `floor_divide` decomposition (`torch.div(a, b, rounding_mode="floor")`).
     FloorDivide,
 }
@@ -180,7 +193,7 @@ macro_rules! binary_op_table {
             add(alpha) {
                 op: $crate::op::BinaryOp::Add { .. },
                 make: $crate::op::BinaryOp::Add { alpha },
-                scalars: Both, info: {
+                scalars: Both, other: other, info: {
                     kernel: "add", iter: BINARY, dtypes: All, sparse: Arith, sbp: add, check: none,
                     parser: Single, meta: AddSub BinopAlpha,
                 },
@@ -192,7 +205,7 @@ macro_rules! binary_op_table {
             sub(alpha) {
                 op: $crate::op::BinaryOp::Sub { .. },
                 make: $crate::op::BinaryOp::Sub { alpha },
-                scalars: Both, info: {
+                scalars: Both, other: other, info: {
                     kernel: "sub", iter: BINARY, dtypes: All, sparse: Arith, sbp: sub, check: bool_subtraction,
                     parser: Single, meta: AddSub BinopAlpha,
                 },
@@ -204,7 +217,7 @@ macro_rules! binary_op_table {
             mul() {
                 op: $crate::op::BinaryOp::Mul,
                 make: $crate::op::BinaryOp::Mul,
-                scalars: Both, info: {
+                scalars: Both, other: other, info: {
                     kernel: "mul", iter: BINARY, dtypes: All, sparse: Arith, sbp: mul, check: none,
                     parser: Single, meta: Elementwise Binop,
                 },
@@ -217,7 +230,7 @@ macro_rules! binary_op_table {
             div(rounding_mode) {
                 op: $crate::op::BinaryOp::Div { .. },
                 make: $crate::op::BinaryOp::Div { rounding_mode },
-                scalars: Both, info: {
+                scalars: Both, other: other, info: {
                     kernel: "div", iter: BINARY_FLOAT, dtypes: All, sparse: Arith, sbp: div, check: none,
                     parser: Single, meta: Div Div,
                 },
@@ -230,7 +243,7 @@ macro_rules! binary_op_table {
             floor_divide() {
                 op: $crate::op::BinaryOp::FloorDivide,
                 make: $crate::op::BinaryOp::FloorDivide,
-                scalars: Both, info: {
+                scalars: Both, other: other, info: {
                     kernel: "div_floor", iter: BINARY, dtypes: All, sparse: Arith, sbp: floor_divide, check: none,
                     parser: Overloads(FLOOR_DIVIDE), meta: FloorDivide MakeInplace,
                 },
@@ -243,7 +256,7 @@ macro_rules! binary_op_table {
             maximum() {
                 op: $crate::op::BinaryOp::Maximum,
                 make: $crate::op::BinaryOp::Maximum,
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "maximum", iter: BINARY, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: maximum, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -256,7 +269,7 @@ macro_rules! binary_op_table {
             minimum() {
                 op: $crate::op::BinaryOp::Minimum,
                 make: $crate::op::BinaryOp::Minimum,
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "minimum", iter: BINARY, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: minimum, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -269,7 +282,7 @@ macro_rules! binary_op_table {
             eq() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Eq),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "eq", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -282,7 +295,7 @@ macro_rules! binary_op_table {
             ne() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ne),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "ne", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -295,7 +308,7 @@ macro_rules! binary_op_table {
             lt() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Lt),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "lt", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -308,7 +321,7 @@ macro_rules! binary_op_table {
             le() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Le),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "le", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -321,7 +334,7 @@ macro_rules! binary_op_table {
             gt() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Gt),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "gt", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -334,7 +347,7 @@ macro_rules! binary_op_table {
             ge() {
                 op: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
                 make: $crate::op::BinaryOp::Compare($crate::op::CmpOp::Ge),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "ge", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Overloads }, sbp: compare, check: none,
                     parser: Overloads(COMPARISON), meta: Elementwise MakeInplace,
@@ -347,7 +360,7 @@ macro_rules! binary_op_table {
             remainder() {
                 op: $crate::op::BinaryOp::Remainder,
                 make: $crate::op::BinaryOp::Remainder,
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "remainder", iter: BINARY, dtypes: Real,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: true, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -361,7 +374,7 @@ macro_rules! binary_op_table {
             fmod() {
                 op: $crate::op::BinaryOp::Fmod,
                 make: $crate::op::BinaryOp::Fmod,
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "fmod", iter: BINARY, dtypes: Real,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -375,7 +388,7 @@ macro_rules! binary_op_table {
             bitwise_and() {
                 op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::And),
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::And),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "bitwise_and", iter: BINARY, dtypes: IntegralAndBool,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -389,7 +402,7 @@ macro_rules! binary_op_table {
             bitwise_or() {
                 op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Or),
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Or),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "bitwise_or", iter: BINARY, dtypes: IntegralAndBool,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -403,7 +416,7 @@ macro_rules! binary_op_table {
             bitwise_xor() {
                 op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Xor),
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::Xor),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "bitwise_xor", iter: BINARY, dtypes: IntegralAndBool,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -417,7 +430,7 @@ macro_rules! binary_op_table {
             bitwise_left_shift() {
                 op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::LeftShift),
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::LeftShift),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "lshift", iter: BINARY, dtypes: Integral,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -433,7 +446,7 @@ macro_rules! binary_op_table {
             bitwise_right_shift() {
                 op: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::RightShift),
                 make: $crate::op::BinaryOp::Bitwise($crate::op::BitOp::RightShift),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "rshift", iter: BINARY, dtypes: Integral,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: true, out: "Tensor_out" } },
                     sbp: nonlinear, check: none,
@@ -448,7 +461,7 @@ macro_rules! binary_op_table {
             logical_and() {
                 op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::And),
                 make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::And),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "logical_and", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -461,7 +474,7 @@ macro_rules! binary_op_table {
             logical_or() {
                 op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Or),
                 make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Or),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "logical_or", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -474,7 +487,7 @@ macro_rules! binary_op_table {
             logical_xor() {
                 op: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Xor),
                 make: $crate::op::BinaryOp::Logical($crate::op::LogicalOp::Xor),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "logical_xor", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -487,7 +500,7 @@ macro_rules! binary_op_table {
             atan2() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Atan2),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Atan2),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "atan2", iter: BINARY_FLOAT, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -500,7 +513,7 @@ macro_rules! binary_op_table {
             hypot() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Hypot),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Hypot),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "hypot", iter: BINARY, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -513,7 +526,7 @@ macro_rules! binary_op_table {
             copysign() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Copysign),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Copysign),
-                scalars: Rhs, info: {
+                scalars: Rhs, other: other, info: {
                     kernel: "copysign", iter: BINARY_FLOAT, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "out" } }, sbp: nonlinear, check: none,
                     parser: Overloads(NUMBER_OTHER), meta: Elementwise MakeInplace,
@@ -526,7 +539,7 @@ macro_rules! binary_op_table {
             fmax() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmax),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmax),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "fmax", iter: BINARY, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -539,7 +552,7 @@ macro_rules! binary_op_table {
             fmin() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmin),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Fmin),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "fmin", iter: BINARY, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: no_complex,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -552,7 +565,7 @@ macro_rules! binary_op_table {
             logaddexp() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "logaddexp", iter: BINARY, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -565,7 +578,7 @@ macro_rules! binary_op_table {
             logaddexp2() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp2),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp2),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "logaddexp2", iter: BINARY, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -578,7 +591,7 @@ macro_rules! binary_op_table {
             nextafter() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Nextafter),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Nextafter),
-                scalars: None, info: {
+                scalars: None, other: other, info: {
                     kernel: "nextafter", iter: BINARY, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
@@ -591,12 +604,39 @@ macro_rules! binary_op_table {
             xlogy() {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Xlogy),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Xlogy),
-                scalars: Either, info: {
+                scalars: Either, other: other, info: {
                     kernel: "xlogy", iter: BINARY_FLOAT, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "OutTensor" } }, sbp: nonlinear, check: none,
                     parser: Overloads(XLOGY), meta: Elementwise MakeInplace,
                 },
                 inplace: xlogy_, dunders: [], idunders: [],
+                aliases: [],
+                rust: [],
+            }
+            /// `input` to the power `exponent` (`torch.pow`, Python's `**`).
+            pow() {
+                op: $crate::op::BinaryOp::Pow,
+                make: $crate::op::BinaryOp::Pow,
+                scalars: Either, other: exponent, info: {
+                    kernel: "pow", iter: BINARY, dtypes: AllButBool,
+                    sparse: Refuse { names: SparseRefusal::Pow }, sbp: nonlinear, check: pow,
+                    parser: Overloads(POW), meta: Pow MakeInplace,
+                },
+                inplace: pow_, dunders: [__pow__ Forward, __rpow__ Swapped], idunders: [__ipow__],
+                aliases: [],
+                rust: [],
+            }
+            /// `input` to the power `exponent` in float64, or complex128 when either is complex
+            /// (`torch.float_power`): PyTorch's composite converts both operands, then calls `pow`.
+            float_power() {
+                op: $crate::op::BinaryOp::FloatPower,
+                make: $crate::op::BinaryOp::FloatPower,
+                scalars: Either, other: exponent, info: {
+                    kernel: "pow", iter: BINARY, dtypes: AllButBool,
+                    sparse: Refuse { names: SparseRefusal::Pow }, sbp: nonlinear, check: none,
+                    parser: Overloads(FLOAT_POWER), meta: Pow MakeInplace,
+                },
+                inplace: float_power_, dunders: [], idunders: [],
                 aliases: [],
                 rust: [],
             }
@@ -610,7 +650,7 @@ macro_rules! op_info {
         $(#[doc = $doc:literal])*
         $name:ident($($param:ident)?) {
             op: $pat:pat, make: $make:expr,
-            scalars: $scalars:ident, info: {
+            scalars: $scalars:ident, other: $other:ident, info: {
                 kernel: $kernel:literal, iter: $iter:ident, dtypes: $dtypes:ident,
                 sparse: $($sparse:ident)::+ $({ $($sparse_field:ident: $sparse_value:expr),* })?, sbp: $sbp:ident,
                 check: $check:ident, parser: $parser:ident $(($overloads:ident))?,
@@ -631,6 +671,7 @@ macro_rules! op_info {
                             kernel: $kernel,
                             iter: IterConfig::$iter,
                             scalars: Scalars::$scalars,
+                            other: stringify!($other),
                             sparse: SparseRule::$($sparse)::+ $({ $($sparse_field: $sparse_value),* })?,
                             dtypes: KernelDtypes::$dtypes,
                             sbp: sbp::$sbp,
@@ -655,14 +696,15 @@ pub mod checks {
     use crate::dtype::DType;
     use crate::error::{Error, Result};
     use crate::op::BinaryOp;
+    use crate::scalar::Scalar;
 
     /// No check beyond the iterator's.
-    pub fn none(_: BinaryOp, _: DType, _: DType) -> Result<()> {
+    pub fn none(_: BinaryOp, _: DType, _: DType, _: Option<Scalar>) -> Result<()> {
         Ok(())
     }
 
     /// PyTorch's `sub_check`: no bool operand.
-    pub fn bool_subtraction(_: BinaryOp, lhs: DType, rhs: DType) -> Result<()> {
+    pub fn bool_subtraction(_: BinaryOp, lhs: DType, rhs: DType, _: Option<Scalar>) -> Result<()> {
         let (a, b) = (lhs == DType::Bool, rhs == DType::Bool);
         let message = if a && b {
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` \
@@ -677,9 +719,28 @@ pub mod checks {
     }
 
     /// `maximum` / `minimum`: `TORCH_CHECK(!isComplexType(...), "<op> not implemented for complex tensors.")`.
-    pub fn no_complex(op: BinaryOp, lhs: DType, rhs: DType) -> Result<()> {
+    pub fn no_complex(op: BinaryOp, lhs: DType, rhs: DType, _: Option<Scalar>) -> Result<()> {
         if lhs.is_complex() || rhs.is_complex() {
             return Err(Error::Type(format!("{} not implemented for complex tensors.", op.info().name)));
+        }
+        Ok(())
+    }
+
+    /// `pow`'s meta function (NumPy's rule): an integer or bool base with a negative integer number exponent.
+    pub fn pow(_: BinaryOp, base: DType, _: DType, exponent: Option<Scalar>) -> Result<()> {
+        if !base.is_integral(true) {
+            return Ok(());
+        }
+        let negative = match exponent {
+            Some(Scalar::Int(e)) => e < 0,
+            // the check reads the exponent as an int64 first
+            Some(e @ Scalar::UInt(_)) => {
+                return e.check_convertible(DType::Int64, crate::scalar::ConversionCheck::Strict)
+            }
+            _ => false,
+        };
+        if negative {
+            return Err(Error::Runtime("Integers to negative integer powers are not allowed.".into()));
         }
         Ok(())
     }

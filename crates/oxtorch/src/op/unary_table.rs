@@ -458,7 +458,7 @@ pub mod checks {
 
     /// `frac`'s reference on meta tensors, `x - trunc(x)`: PyTorch's error for bool subtraction.
     pub fn bool_subtraction(_: UnaryOp, dtype: DType) -> Result<()> {
-        crate::op::table::checks::bool_subtraction(crate::op::BinaryOp::SUB, dtype, dtype)
+        crate::op::table::checks::bool_subtraction(crate::op::BinaryOp::SUB, dtype, dtype, None)
     }
 
     /// `isposinf`'s and `isneginf`'s references on meta tensors: no complex input (a `TypeError`).

@@ -125,12 +125,23 @@ pub fn binary(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: Sp
     let result = match op {
         BinaryOp::Add { alpha } => add(lhs, rhs, alpha, &output)?,
         BinaryOp::Sub { alpha } => {
-            (op.info().check)(op, any_dtype(lhs), any_dtype(rhs))?;
+            (op.info().check)(op, any_dtype(lhs), any_dtype(rhs), None)?;
             add(lhs, rhs, negate(alpha)?, &output)?
         }
         BinaryOp::Mul => mul(lhs, rhs, &output)?,
         BinaryOp::Div { rounding_mode } => div(lhs, rhs, rounding_mode.is_some(), op, &output, "Sparse division")?,
         BinaryOp::FloorDivide => return floor_divide(lhs, rhs, output),
+        BinaryOp::Pow => match (lhs, rhs, &output) {
+            (SparseOperand::Sparse(base), SparseOperand::Dense(Operand::Scalar(e)), SparseOutput::New) => {
+                AnyTensor::from(pow_number(base, *e, base.dtype())?)
+            }
+            (SparseOperand::Sparse(base), SparseOperand::Dense(Operand::Scalar(e)), SparseOutput::Out(slot))
+                if slot.sparse().is_some() =>
+            {
+                AnyTensor::from(pow_number(base, *e, slot.dtype())?)
+            }
+            _ => return Err(refusal(op, lhs, rhs, &output)),
+        },
         // what the op table says of the others: PyTorch has no sparse kernel for them
         _ => return Err(refusal(op, lhs, rhs, &output)),
     };
@@ -148,6 +159,20 @@ fn refusal(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: &Spar
         SparseRule::Arith => SparseRefusal::Plain,
     };
     let number_rhs = matches!(rhs, SparseOperand::Dense(Operand::Scalar(_)));
+    if names == SparseRefusal::Pow {
+        let number_lhs = matches!(lhs, SparseOperand::Dense(Operand::Scalar(_)));
+        let overload = match (output, number_lhs, number_rhs) {
+            (SparseOutput::InPlace(_), _, true) => "pow_.Scalar",
+            (SparseOutput::InPlace(_), _, false) => "pow_.Tensor",
+            (SparseOutput::Out(_), true, _) => "pow.Scalar_out",
+            (SparseOutput::Out(_), _, true) => "pow.Tensor_Scalar_out",
+            (SparseOutput::Out(_), ..) => "pow.Tensor_Tensor_out",
+            (SparseOutput::New, true, _) => "pow.Scalar",
+            (SparseOutput::New, _, true) => "pow.Tensor_Scalar",
+            (SparseOutput::New, ..) => "pow.Tensor_Tensor",
+        };
+        return super::view::dispatcher_error(overload, sparse_device(lhs, rhs));
+    }
     let kind = match names {
         SparseRefusal::Wrapped { number_self: true, .. } if matches!(lhs, SparseOperand::Dense(Operand::Scalar(_))) => {
             "Scalar_Tensor"
@@ -167,14 +192,36 @@ fn refusal(op: BinaryOp, lhs: &SparseOperand, rhs: &SparseOperand, output: &Spar
         (_, SparseOutput::Out(_)) => format!(".{kind}_out"),
         (_, SparseOutput::New) => format!(".{kind}"),
     };
-    let device = [lhs, rhs]
+    super::view::dispatcher_error(&format!("{}{overload}", info.name), sparse_device(lhs, rhs))
+}
+
+/// The device of the sparse operand, which PyTorch's dispatcher errors name (`SparseCPU`).
+fn sparse_device(lhs: &SparseOperand, rhs: &SparseOperand) -> crate::device::Device {
+    [lhs, rhs]
         .into_iter()
         .find_map(|o| match o {
             SparseOperand::Sparse(s) => Some(s.device()),
             _ => None,
         })
-        .unwrap_or_else(crate::device::Device::cpu);
-    super::view::dispatcher_error(&format!("{}{overload}", info.name), device)
+        .unwrap_or_else(crate::device::Device::cpu)
+}
+
+/// `torch.pow(base, e)` of a sparse base and a number (PyTorch's `pow_out_sparse_scalar`): an exponent of zero is
+/// refused (the result would be dense); the base is coalesced and its values raised into values of `dtype` (the
+/// base's own, or the `out=` tensor's: the result is not promoted, and the dense `pow` refuses a result type that
+/// cannot be cast to it).
+fn pow_number(base: &SparseCooTensor, e: Scalar, dtype: DType) -> Result<SparseCooTensor> {
+    // `value.toDouble() != 0`: c10's checked conversion first
+    if matches!(e, Scalar::Complex(c) if c.im != 0.0) {
+        runtime_err!("value cannot be converted to type double without overflow")
+    }
+    if e.to_f64() == 0.0 {
+        runtime_err!("pow: cannot raise to zeroth power on sparse tensor; it would make the result tensor dense")
+    }
+    let c = base.coalesce()?;
+    let mut values = crate::tensor::factory::empty(c.raw_values().sizes(), (dtype, c.device()))?;
+    crate::tensor::ops::binary_out(BinaryOp::Pow, c.raw_values().clone(), e, &mut values)?;
+    Ok(SparseCooTensor::from_parts(c.raw_indices().clone(), values, base.sizes().into(), true))
 }
 
 /// `torch.floor_divide(lhs, rhs)` (and `//`, `floor_divide_`, `out=`) on operands of any layout: with a sparse

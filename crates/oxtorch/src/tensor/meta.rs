@@ -341,6 +341,8 @@ fn functional(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Decided> {
         (MetaRule::Div, BinaryOp::Div { rounding_mode: Some(RoundingMode::Trunc) }) => trunc_divide(a, b),
         (MetaRule::AddSub, BinaryOp::Add { alpha }) => add_sub(a, b, alpha, false),
         (MetaRule::AddSub, BinaryOp::Sub { alpha }) => add_sub(a, b, alpha, true),
+        // `_refs.pow`'s number cases (`a * a`, `sqrt(a)`, `fill(b, True)`) lay out their results as the primitive
+        (MetaRule::Pow, _) => elementwise(a, b, PromotionKind::BoolToLong),
         _ => {
             let config = op.iter_config();
             let kind = if config.promote_integer_inputs_to_float {

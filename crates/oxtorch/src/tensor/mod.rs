@@ -15,6 +15,7 @@ pub mod operand;
 pub mod operators;
 pub mod ops;
 pub mod options;
+pub(crate) mod pow;
 pub mod split;
 pub mod unary;
 pub mod view;

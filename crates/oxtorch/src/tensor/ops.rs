@@ -35,12 +35,12 @@ pub(crate) fn check_alpha(dtype: DType, alpha: &Scalar) -> Result<()> {
 
 /// The checks PyTorch makes before its iterator runs (the op table's `check`: bool subtraction, complex extrema),
 /// after its argument parser's ([`check_argument_kinds`]).
-pub(crate) fn check_operands(
-    op: BinaryOp,
-    lhs: &crate::iter::IterOperand<'_>,
-    rhs: &crate::iter::IterOperand<'_>,
-) -> Result<()> {
-    (op.info().check)(op, lhs.dtype(), rhs.dtype())
+pub(crate) fn check_operands(op: BinaryOp, lhs: &IterOperand<'_>, rhs: &IterOperand<'_>) -> Result<()> {
+    let number = match rhs {
+        IterOperand::Scalar(s) => Some(*s),
+        IterOperand::Tensor(_) => None,
+    };
+    (op.info().check)(op, lhs.dtype(), rhs.dtype(), number)
 }
 
 /// PyTorch's argument parser on the operands' kinds: a number where the operation takes only tensors (the op
@@ -171,13 +171,23 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
 /// [`binary_op`] after PyTorch's argument parser: for the dispatch, which has checked the arguments' kinds itself
 /// (worded for the form it was called as).
 pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if op == BinaryOp::FloatPower {
+        // PyTorch's composite (`op::float_power`): the operands converted, then `pow`
+        let (lhs, rhs) = float_power_operands(lhs, rhs, &output)?;
+        return binary_op_parsed(BinaryOp::Pow, &lhs, &rhs, output);
+    }
     if super::meta::involves_meta(lhs, rhs, &output) {
         // PyTorch runs its Python references for any meta tensor (`tensor/meta.rs`)
         return super::meta::binary(op, lhs, rhs, output);
     }
+    if let (BinaryOp::Pow, Operand::Scalar(base), Operand::Tensor(exponent)) = (op, lhs, rhs) {
+        if super::pow::is_one_base(lhs, rhs) {
+            return super::pow::one_base(*base, exponent, output);
+        }
+    }
     let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
     let out = destination_tensor(&it, lhs, output)?;
-    check_kernel(op, &it)?;
+    check_kernel(op, &it, number(rhs))?;
     let common = it.common_dtype;
     let (lhs_in, rhs_in) = kernel_inputs(it.device, lhs, rhs, &out)?;
     if out.numel() == 0 {
@@ -185,6 +195,11 @@ pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, outpu
         return Ok(out);
     }
     let (lhs_in, rhs_in) = (separated(lhs_in, &out)?, separated(rhs_in, &out)?);
+    if let (BinaryOp::Pow, Some(e)) = (op, number(rhs)) {
+        if number_exponent_kernel(e, common, &out, &lhs_in, &rhs_in)? {
+            return Ok(out);
+        }
+    }
     if backend::rounds_by_loop_layout(op, common, it.device) {
         let (temporary, lhs_in, rhs_in) = pytorch_loop_operands(&out, lhs_in, rhs_in, common)?;
         let target = temporary.as_ref().unwrap_or(&out);
@@ -213,12 +228,87 @@ fn build(op: BinaryOp, lhs: &IterOperand<'_>, rhs: &IterOperand<'_>, output: Ite
     BinaryIter::build(&op.iter_config(), lhs, rhs, output)
 }
 
+/// The operands `pow` receives for `float_power(lhs, rhs)` into `output` (`op::float_power`'s rules).
+fn float_power_operands(lhs: &Operand, rhs: &Operand, output: &Output<'_>) -> Result<(Operand, Operand)> {
+    use crate::op::float_power;
+    let is_complex = |o: &Operand| match o {
+        Operand::Tensor(t) => t.dtype().is_complex(),
+        Operand::Scalar(s) => float_power::is_complex_number(s),
+    };
+    let dtype = float_power::dtype(is_complex(lhs) || is_complex(rhs));
+    let in_place = match (output, lhs) {
+        (Output::InPlace, Operand::Tensor(t)) => Some(t.dtype()),
+        _ => None,
+    };
+    let out = match output {
+        Output::Out(t) => Some(t.dtype()),
+        _ => None,
+    };
+    float_power::check_target(dtype, in_place, out)?;
+    let convert = |o: &Operand| -> Result<Operand> {
+        Ok(match o {
+            Operand::Tensor(t) => Operand::Tensor(t.to_dtype(dtype)?),
+            Operand::Scalar(s) => Operand::Scalar(float_power::number(*s, dtype)),
+        })
+    };
+    Ok((convert(lhs)?, convert(rhs)?))
+}
+
+/// The second operand's value when it is a Python number.
+fn number(rhs: &Operand) -> Option<Scalar> {
+    match rhs {
+        Operand::Scalar(s) => Some(*s),
+        Operand::Tensor(_) => None,
+    }
+}
+
+/// `pow` with a Python-number exponent that PyTorch computes with another kernel (`tensor/pow.rs`): runs it and
+/// says so, or leaves it to the `pow` kernel.
+fn number_exponent_kernel(e: Scalar, common: DType, out: &Tensor, lhs: &Input<'_>, rhs: &Input<'_>) -> Result<bool> {
+    use super::pow::NumberExponent;
+    match super::pow::number_exponent(e, common) {
+        NumberExponent::Ones => out.fill_(Scalar::Int(1))?,
+        NumberExponent::Base => match lhs {
+            // the base converted to the common dtype, then copied into the output
+            Input::Tensor(t) => out.copy_(&t.to_dtype(common)?)?,
+            Input::Output => {}
+            Input::Value(v) => out.fill_(*v)?,
+        },
+        NumberExponent::Unary(unary) => {
+            let plan = iter::binary_plan(out.into(), lhs.plan_input(), rhs.plan_input());
+            let call =
+                backend::UnaryCall { op: unary, dtype: common, plan: &plan, out: out.storage(), input: arg(lhs) };
+            backend::unary(&call)?;
+        }
+        NumberExponent::Pow => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The name PyTorch's message gives the kernel a dtype has none of: `<kernel>_<device>` (`"div_trunc_cpu"`), but
+/// the bare `"pow"`.
+fn kernel_label(op: BinaryOp, device: crate::device::Device) -> String {
+    match op {
+        BinaryOp::Pow | BinaryOp::FloatPower => op.kernel_name().to_string(),
+        _ => format!("{}_{}", op.kernel_name(), device.type_name()),
+    }
+}
+
 /// The checks of `op`'s kernel once the iterator has decided (after it resized an `out=` tensor, as PyTorch's
-/// structured kernels check in their meta function): `alpha` against the common dtype, and the dtypes without a
-/// kernel (rounded division of bool and complex, ordering of complex numbers).
-fn check_kernel(op: BinaryOp, it: &BinaryIter) -> Result<()> {
+/// structured kernels check in their meta function): `alpha` against the common dtype, the dtypes without a
+/// kernel (rounded division of bool and complex, ordering of complex numbers), and `pow`'s number exponent
+/// (`number`), which its kernel converts to the common dtype unless another kernel computes it.
+fn check_kernel(op: BinaryOp, it: &BinaryIter, number: Option<Scalar>) -> Result<()> {
     let common = it.common_dtype;
     match op {
+        BinaryOp::Pow => match number.map(|e| (e, super::pow::number_exponent(e, common))) {
+            Some((_, n)) if n != super::pow::NumberExponent::Pow => Ok(()),
+            _ if !op.info().dtypes.has(common) => Err(not_implemented(&kernel_label(op, it.device), common)),
+            Some((e, _)) if super::pow::converts_exponent(common) => {
+                e.check_convertible(common, crate::scalar::ConversionCheck::Strict)
+            }
+            _ => Ok(()),
+        },
         BinaryOp::Add { alpha } | BinaryOp::Sub { alpha } => {
             // PyTorch checks alpha against the iterator's dtype, the common dtype (an `out=` of another dtype
             // gets the result cast), and converts it to that type with c10's overflow check; `sub` is `add` with
@@ -228,14 +318,12 @@ fn check_kernel(op: BinaryOp, it: &BinaryIter) -> Result<()> {
             converted.check_convertible(common, crate::scalar::ConversionCheck::Strict)
         }
         _ if op.rounding_mode().is_some() && (common == DType::Bool || common.is_complex()) => {
-            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
+            Err(not_implemented(&kernel_label(op, it.device), common))
         }
         BinaryOp::Compare(cmp) if cmp.orders() && common.is_complex() => {
-            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
+            Err(not_implemented(&kernel_label(op, it.device), common))
         }
-        _ if !op.info().dtypes.has(common) => {
-            Err(not_implemented(&format!("{}_{}", op.kernel_name(), it.device.type_name()), common))
-        }
+        _ if !op.info().dtypes.has(common) => Err(not_implemented(&kernel_label(op, it.device), common)),
         _ => Ok(()),
     }
 }
@@ -251,8 +339,12 @@ pub fn result_sizes_and_dtype(
     output: Output<'_>,
 ) -> Result<(crate::shape::Dims, DType)> {
     check_argument_kinds(op, &lhs.view(), &rhs.view(), &output)?;
+    if op == BinaryOp::FloatPower {
+        let (lhs, rhs) = float_power_operands(lhs, rhs, &output)?;
+        return result_sizes_and_dtype(BinaryOp::Pow, &lhs, &rhs, output);
+    }
     let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
-    check_kernel(op, &it)?;
+    check_kernel(op, &it, number(rhs))?;
     let dtype = match (&it.destination, &output) {
         (Destination::Allocate { dtype, .. }, _) => *dtype,
         (Destination::Existing, Output::Out(t)) => t.dtype(),

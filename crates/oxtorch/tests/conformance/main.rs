@@ -30,6 +30,7 @@ const SUITES: &[Suite] = &[
     ("compare.json", compare::run),
     ("modular.json", compare::run),
     ("math.json", compare::run),
+    ("pow.json", compare::run),
     ("unary.json", unary::run),
 ];
 

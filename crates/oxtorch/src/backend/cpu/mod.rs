@@ -19,6 +19,7 @@ mod math;
 mod modular;
 mod ordering;
 pub mod parallel;
+mod pow;
 pub(crate) mod range;
 mod unary;
 
@@ -81,6 +82,11 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
             Arg::Value(v) => Operand2::Value(v),
             Arg::Output => return Err(Error::Runtime("internal error: the output as a second input".into())),
         };
+        // `pow`'s number exponent (PyTorch's `Tensor_Scalar` kernel), not a tensor of one value
+        let number_exponent = match (call.op, call.rhs) {
+            (BinaryOp::Pow, Arg::Value(v)) => Some(v),
+            _ => None,
+        };
         // a second input that is one value repeated is read once (PyTorch's `is_scalar(2)`)
         let rhs = match rhs {
             Operand2::Buffer(b) if call.plan.is_scalar(2) => {
@@ -94,17 +100,18 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
                 // dtype is written from a temporary after the loop, so not at all
                 if first > 0 && out.dtype() == call.dtype {
                     let kept = output_from(call.plan, out, first)?;
-                    kernel(call.op, call.dtype, call.plan, out, lhs, rhs)?;
+                    kernel(call.op, call.dtype, call.plan, out, lhs, rhs, None)?;
                     restore_output_from(call.plan, out, first, &kept)?;
                 }
                 runtime_err!("ZeroDivisionError")
             }
         }
-        kernel(call.op, call.dtype, call.plan, out, lhs, rhs)
+        kernel(call.op, call.dtype, call.plan, out, lhs, rhs, number_exponent)
     })?
 }
 
 /// Runs the loop of `op` with inputs read as `dtype` (the common dtype): each family of operations in its file.
+/// `number_exponent` is `pow`'s exponent when it is a Python number.
 fn kernel(
     op: BinaryOp,
     dtype: DType,
@@ -112,16 +119,18 @@ fn kernel(
     out: &mut CpuBuffer,
     lhs: Option<&CpuBuffer>,
     rhs: Operand2<'_>,
+    number_exponent: Option<Scalar>,
 ) -> Result<()> {
     match op {
+        BinaryOp::Pow => pow::run(number_exponent, dtype, plan, out, lhs, rhs),
         BinaryOp::Remainder | BinaryOp::Fmod => modular::run(op, dtype, plan, out, lhs, rhs),
         BinaryOp::Bitwise(bit) => bitwise::bitwise(bit, dtype, plan, out, lhs, rhs),
         // without NaN, `fmax`/`fmin` are `maximum`/`minimum`
         BinaryOp::Math(MathOp::Fmax) if !dtype.is_floating_point() => {
-            kernel(BinaryOp::Maximum, dtype, plan, out, lhs, rhs)
+            kernel(BinaryOp::Maximum, dtype, plan, out, lhs, rhs, None)
         }
         BinaryOp::Math(MathOp::Fmin) if !dtype.is_floating_point() => {
-            kernel(BinaryOp::Minimum, dtype, plan, out, lhs, rhs)
+            kernel(BinaryOp::Minimum, dtype, plan, out, lhs, rhs, None)
         }
         BinaryOp::Math(math) => math::run(math, dtype, plan, out, lhs, rhs),
         BinaryOp::Logical(logical) => {
@@ -321,7 +330,13 @@ fn compute<D: CpuElement, C: Arith + Ordered>(
         BinaryOp::Minimum => arith_loop::<D, C>(plan, out, lhs, rhs, C::EXTREMA_BY_POSITION, C::min_at),
         BinaryOp::Compare(cmp) => compare::<D, C>(cmp, plan, out, lhs, rhs),
         // the other families have loops of their own (see `kernel`)
-        BinaryOp::Remainder | BinaryOp::Fmod | BinaryOp::Bitwise(_) | BinaryOp::Logical(_) | BinaryOp::Math(_) => {}
+        BinaryOp::Remainder
+        | BinaryOp::Fmod
+        | BinaryOp::Bitwise(_)
+        | BinaryOp::Logical(_)
+        | BinaryOp::Math(_)
+        | BinaryOp::Pow
+        | BinaryOp::FloatPower => {}
     }
 }
 

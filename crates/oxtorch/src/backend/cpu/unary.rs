@@ -249,7 +249,14 @@ macro_rules! complex_math {
             type Real = $f;
             #[inline(always)] fn parts(self) -> ($f, $f) { (self.re, self.im) }
             #[inline(always)] fn from_parts(re: $f, im: $f) -> Self { Complex::new(re, im) }
-            #[inline(always)] fn sqrt(self) -> Self { Complex::sqrt(self) }
+            // glibc's `csqrt` special values: a NaN part without an infinite partner makes both parts NaN
+            #[inline(always)]
+            fn sqrt(self) -> Self {
+                if (self.re.is_nan() && !self.im.is_infinite()) || (self.im.is_nan() && !self.re.is_infinite()) {
+                    return Complex::new(<$f>::NAN, <$f>::NAN);
+                }
+                Complex::sqrt(self)
+            }
             #[inline(always)] fn exp(self) -> Self { Complex::exp(self) }
             #[inline(always)] fn exp2(self) -> Self { Complex::exp2(self) }
             #[inline(always)] fn ln(self) -> Self { Complex::ln(self) }
@@ -325,7 +332,8 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
                 D::from_parts(D::Real::div(re, norm), D::Real::div(im, norm))
             }
         }),
-        Square => map::<D, D>(plan, out, x, move |v| D::mul(v, v)),
+        // `pow(x, 2)`, whose one-input loop rounds as the two-input loop whose inputs both advance: `x * x`
+        Square => map_at::<D, D>(plan, out, x, |v, at| D::mul_at(v, v, LoopPosition { inputs_move: true, ..at })),
         IsNan => map::<D, bool>(plan, out, x, D::is_nan),
         IsInf => map::<D, bool>(plan, out, x, D::is_infinite),
         IsFinite => map::<D, bool>(plan, out, x, |v| !v.is_nan() && !v.is_infinite()),

@@ -248,6 +248,10 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
         BinaryOp::Remainder | BinaryOp::Fmod => modular(&mut f, op == BinaryOp::Remainder, c, va, vb)?,
         BinaryOp::Bitwise(bit) => bitwise(&mut f, bit, c, va, vb)?,
         BinaryOp::Math(math) => math_function(&mut f, math, c, va, vb)?,
+        BinaryOp::Pow => power(&mut f, c, va, vb)?,
+        BinaryOp::FloatPower => {
+            return Err(Error::Runtime("internal error: float_power reaches the kernels as pow".into()))
+        }
         BinaryOp::Logical(logical) => {
             f.result = DType::Bool;
             let (a, b) = f.operands(va, vb, f.s);
@@ -467,6 +471,25 @@ fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: 
         MathOp::Nextafter => return Err(Error::Runtime("internal error: nextafter in the arithmetic type".into())),
     };
     Ok(format!("const {co} x = {x}, y = {y};\n  r = {};", f.to_s(&format!("({value})"))))
+}
+
+/// PyTorch's `pow` CUDA kernels: the math library's `pow` in the arithmetic type (float32 for float16/bfloat16,
+/// whose operands, a number exponent too, are read in the storage type first), complex numbers as
+/// `exp(e * log(x))`, integers by repeated squaring (`powi_` in the prelude). The CPU's special number exponents
+/// (0, 1, 0.5, -0.5, -1) are other kernels chosen by the core; 2, 3 and -2, which PyTorch's CUDA kernel computes
+/// as products, are `pow` here (within an ulp).
+fn power(f: &mut Builder, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
+    let cs = c_type(f.s);
+    let (a, b) = f.operands(va, vb, f.s);
+    Ok(match c {
+        Class::Integer => format!("r = powi_<{cs}>({a}, {b});"),
+        Class::Real | Class::Reduced => {
+            let (x, y) = (f.to_o(&a), f.to_o(&b));
+            format!("r = {};", f.to_s(&format!("pow_({x}, {y})")))
+        }
+        Class::Complex => format!("r = cpow_({a}, {b});"),
+        Class::Bool => return Err(Error::Runtime("internal error: a pow kernel for bool".into())),
+    })
 }
 
 /// PyTorch's bitwise CUDA kernels: `&`, `|`, `^` of integers and bools, its shifts of integers (`lshift_`,

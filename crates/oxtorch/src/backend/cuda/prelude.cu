@@ -204,6 +204,39 @@ template <typename T> DEV T imod(T a, T b) {
 #endif
 }
 
+// PyTorch's `pow`: the math library's for floats; integers by repeated squaring with wrapping products (computed
+// in 64 bits, whose low bits are the narrower type's), a negative exponent giving 1 for a base of 1, +-1 for -1 and 0
+// otherwise; complex numbers as exp(e * log(x)), glibc's `cpow`.
+DEV float pow_(float a, float b) { return powf(a, b); }
+DEV double pow_(double a, double b) { return pow(a, b); }
+template <typename T> DEV T powi_(T a, T b) {
+  if ((long long)b < 0) {
+    if ((long long)a == 1) return (T)1;
+    if ((long long)a == -1) return ((long long)b % 2 == 0) ? (T)1 : a;
+    return (T)0;
+  }
+  u64 result = 1, base = (u64)(long long)a, e = (u64)(long long)b;
+  while (e) {
+    if (e & 1) result *= base;
+    e >>= 1;
+    base *= base;
+  }
+  return (T)result;
+}
+// (single-precision functions named explicitly: the host build's C library has no float overloads of `log`)
+DEV c64 cpow_(c64 x, c64 e) {
+  const c64 p = e * c64{logf(hypotf(x.re, x.im)), atan2f(x.im, x.re)};
+  if (p.im == 0.0f) return c64{expf(p.re), p.im};  // glibc's cexp(x + 0i): no inf * 0
+  const float m = expf(p.re);
+  return c64{m * cosf(p.im), m * sinf(p.im)};
+}
+DEV c128 cpow_(c128 x, c128 e) {
+  const c128 p = e * c128{log(hypot(x.re, x.im)), atan2(x.im, x.re)};
+  if (p.im == 0.0) return c128{exp(p.re), p.im};
+  const double m = exp(p.re);
+  return c128{m * cos(p.im), m * sin(p.im)};
+}
+
 // PyTorch's shifts: to the left, 0 for a shift outside 0..bits; to the right, arithmetic, a shift outside the type's
 // range filling with the sign (0 for unsigned types). `b` is read as signed, as PyTorch's check reads it.
 template <typename T> DEV T lshift_(T a, T b) {
