@@ -9,7 +9,6 @@
 //! (`dispatch/surface.rs`) and the Python bindings are generated from the table around these calls.
 
 mod copy;
-mod float_power;
 mod surface;
 mod values;
 
@@ -227,6 +226,26 @@ impl AnyTensor {
     }
 }
 
+impl crate::op::float_power::FloatPowerOperand for AnyOperand {
+    fn is_complex(&self) -> bool {
+        match self {
+            AnyOperand::Tensor(t) => t.dtype().is_complex(),
+            AnyOperand::Scalar(s) => matches!(s, Scalar::Complex(_)),
+        }
+    }
+
+    fn tensor_dtype(&self) -> Option<DType> {
+        self.tensor().map(AnyTensor::dtype)
+    }
+
+    fn converted(self, dtype: DType) -> Result<Self> {
+        Ok(match self {
+            AnyOperand::Tensor(t) => AnyOperand::Tensor(t.to_dtype(dtype)?),
+            AnyOperand::Scalar(s) => AnyOperand::Scalar(crate::op::float_power::number(s, dtype)),
+        })
+    }
+}
+
 impl AnyOperand {
     fn tensor(&self) -> Option<&AnyTensor> {
         match self {
@@ -277,7 +296,12 @@ pub fn binary_as(
     }
     if op == BinaryOp::FloatPower {
         // PyTorch's composite: the operands converted, then `pow`
-        let (lhs, rhs) = float_power::operands(lhs, rhs, &output)?;
+        let out = match &output {
+            AnyOutput::Out(t) => Some(t.dtype()),
+            _ => None,
+        };
+        let in_place = matches!(output, AnyOutput::InPlace);
+        let (lhs, rhs) = crate::op::float_power::operands(lhs, rhs, in_place, out)?;
         return binary_as(BinaryOp::Pow, "pow", form, lhs, rhs, output);
     }
     let out_tensor = match &output {

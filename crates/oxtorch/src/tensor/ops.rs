@@ -230,28 +230,31 @@ fn build(op: BinaryOp, lhs: &IterOperand<'_>, rhs: &IterOperand<'_>, output: Ite
 
 /// The operands `pow` receives for `float_power(lhs, rhs)` into `output` (`op::float_power`'s rules).
 fn float_power_operands(lhs: &Operand, rhs: &Operand, output: &Output<'_>) -> Result<(Operand, Operand)> {
-    use crate::op::float_power;
-    let is_complex = |o: &Operand| match o {
-        Operand::Tensor(t) => t.dtype().is_complex(),
-        Operand::Scalar(s) => float_power::is_complex_number(s),
-    };
-    let dtype = float_power::dtype(is_complex(lhs) || is_complex(rhs));
-    let in_place = match (output, lhs) {
-        (Output::InPlace, Operand::Tensor(t)) => Some(t.dtype()),
-        _ => None,
-    };
     let out = match output {
         Output::Out(t) => Some(t.dtype()),
         _ => None,
     };
-    float_power::check_target(dtype, in_place, out)?;
-    let convert = |o: &Operand| -> Result<Operand> {
-        Ok(match o {
+    crate::op::float_power::operands(lhs.clone(), rhs.clone(), matches!(output, Output::InPlace), out)
+}
+
+impl crate::op::float_power::FloatPowerOperand for Operand {
+    fn is_complex(&self) -> bool {
+        match self {
+            Operand::Tensor(t) => t.dtype().is_complex(),
+            Operand::Scalar(s) => matches!(s, Scalar::Complex(_)),
+        }
+    }
+
+    fn tensor_dtype(&self) -> Option<DType> {
+        self.tensor().map(Tensor::dtype)
+    }
+
+    fn converted(self, dtype: DType) -> Result<Self> {
+        Ok(match self {
             Operand::Tensor(t) => Operand::Tensor(t.to_dtype(dtype)?),
-            Operand::Scalar(s) => Operand::Scalar(float_power::number(*s, dtype)),
+            Operand::Scalar(s) => Operand::Scalar(crate::op::float_power::number(s, dtype)),
         })
-    };
-    Ok((convert(lhs)?, convert(rhs)?))
+    }
 }
 
 /// The second operand's value when it is a Python number.

@@ -81,6 +81,9 @@ trait RealPow: Arith + PartialEq {
     fn pow(self, e: Self) -> Self;
     /// `std::pow(self, e)` with a double `e`: computed in double precision, rounded once.
     fn pow_f64(self, e: f64) -> Self;
+    /// `e` in this type when it holds it exactly: then `pow` in this type gives `pow_f64`'s result (glibc's
+    /// `powf` computes in double precision and rounds once), at half the cost.
+    fn exact(e: f64) -> Option<Self>;
     fn one() -> Self;
 }
 
@@ -92,6 +95,10 @@ impl RealPow for f32 {
     #[inline(always)]
     fn pow_f64(self, e: f64) -> Self {
         f64::from(self).powf(e) as f32
+    }
+    fn exact(e: f64) -> Option<Self> {
+        let single = e as f32;
+        (f64::from(single) == e).then_some(single)
     }
     fn one() -> Self {
         1.0
@@ -106,6 +113,9 @@ impl RealPow for f64 {
     #[inline(always)]
     fn pow_f64(self, e: f64) -> Self {
         self.powf(e)
+    }
+    fn exact(e: f64) -> Option<Self> {
+        Some(e)
     }
     fn one() -> Self {
         1.0
@@ -146,6 +156,8 @@ fn real_number<D: CpuElement<Compute = D> + RealPow>(
         each!(|a, _, _| D::mul(D::mul(a, a), a));
     } else if e == -2.0 {
         each!(|a, _, _| D::div(D::one(), D::mul(a, a)));
+    } else if let Some(exact) = D::exact(e) {
+        each!(move |a: D, _, _| a.pow(exact));
     } else {
         each!(move |a: D, _, _| a.pow_f64(e));
     }
