@@ -181,11 +181,22 @@ pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, outpu
         return super::meta::binary(op, lhs, rhs, output);
     }
     if let (BinaryOp::Pow, Operand::Scalar(base), Operand::Tensor(exponent)) = (op, lhs, rhs) {
-        if super::pow::is_one_base(lhs, rhs) {
-            return super::pow::one_base(*base, exponent, output);
+        // PyTorch's `pow.Scalar` lays out (or resizes) the result itself, then computes into it
+        return super::pow::number_base(*base, exponent, output, |out| strided(op, lhs, rhs, Output::Out(out)));
+    }
+    strided(op, lhs, rhs, output)
+}
+
+/// [`binary_op_parsed`] on strided tensors, past the meta path and the composites: the iterator, the output, the
+/// kernel.
+fn strided(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
+    let mut it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
+    if let (BinaryOp::Pow, Operand::Tensor(base), Operand::Scalar(_)) = (op, lhs, rhs) {
+        // `pow.Tensor_Scalar` is built as a unary operation of the base
+        if let Destination::Allocate { strides, .. } = &mut it.destination {
+            *strides = super::pow::number_exponent_strides(base, it.common_dtype)?;
         }
     }
-    let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
     let out = destination_tensor(&it, lhs, output)?;
     check_kernel(op, &it, number(rhs))?;
     let common = it.common_dtype;

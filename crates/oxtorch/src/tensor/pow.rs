@@ -1,8 +1,9 @@
 //! `pow`'s cases that PyTorch computes without its `pow` kernel (`Pow.cpp`), which decide results `pow` itself would
 //! give otherwise (`pow(-0.0, 0.5)` is 0.0 but `sqrt(-0.0)` is -0.0; `pow(-inf, 0.5)` is inf but `sqrt(-inf)` NaN):
 //!
-//! - a base that is the Python number 1 (`pow(1, t)`, not `True`): a result of `t`'s sizes filled with ones,
-//!   contiguous, in `result_type(1, t)`, or an `out=` of any dtype resized to them and filled;
+//! - a base that is a Python number (`pow.Scalar`): the result has the exponent's sizes, contiguous, in
+//!   `result_type(base, t)`, or is the `out=` tensor resized to them (before any check of its dtype); a base of 1
+//!   (not `True`) fills it with ones, any other base runs the tensor `pow` into it;
 //! - a Python-number exponent of 0 (a fill with ones) or 1 (a copy of the base in the common dtype), whatever the
 //!   dtype, and 0.5, -0.5, -1 for float32, float64, bfloat16 and complex common dtypes: the `sqrt`, `rsqrt` and
 //!   `reciprocal` kernels.
@@ -65,18 +66,19 @@ fn equals(e: Scalar, v: f64) -> bool {
     }
 }
 
-/// Whether `pow(base, exponent)` is PyTorch's fill with ones for a base of the Python number 1.
-pub(crate) fn is_one_base(base: &Operand, exponent: &Operand) -> bool {
-    matches!((base, exponent), (Operand::Scalar(b), Operand::Tensor(_)) if equals(*b, 1.0))
-}
-
-/// `pow(1, exponent)` into `output` (see the module documentation).
-pub(crate) fn one_base(base: Scalar, exponent: &Tensor, output: Output<'_>) -> Result<Tensor> {
+/// `pow(base, exponent)` of a number base into `output` (see the module documentation): `tensor_pow` computes a
+/// base other than 1 into the result it is given.
+pub(crate) fn number_base(
+    base: Scalar,
+    exponent: &Tensor,
+    output: Output<'_>,
+    tensor_pow: impl FnOnce(&mut Tensor) -> Result<Tensor>,
+) -> Result<Tensor> {
     let dtype = crate::promotion::result_type(&[
         crate::promotion::Operand::Scalar(base),
         Operand::Tensor(exponent.clone()).promotion_class(),
     ])?;
-    let result = match output {
+    let mut result = match output {
         Output::Out(out) => {
             if out.sizes() != exponent.sizes() {
                 *out = super::factory::empty(exponent.sizes(), (out.dtype(), out.device()))?;
@@ -85,6 +87,21 @@ pub(crate) fn one_base(base: Scalar, exponent: &Tensor, output: Output<'_>) -> R
         }
         _ => super::factory::empty(exponent.sizes(), (dtype, exponent.device()))?,
     };
+    if !equals(base, 1.0) {
+        return tensor_pow(&mut result);
+    }
     result.fill_(Scalar::Int(1))?;
     Ok(result)
+}
+
+/// The strides of `pow(base, number)`'s new output: PyTorch builds a unary iterator over `base.to(common)`
+/// (converted with its layout preserved where it is dense), whose output layout differs from the binary
+/// iterator's for empty and size-1 dimensions.
+pub(crate) fn number_exponent_strides(base: &Tensor, common: DType) -> Result<crate::shape::Dims> {
+    let strides = if base.dtype() == common {
+        base.strides().into()
+    } else {
+        super::factory::like_strides(base, crate::memory_format::MemoryFormat::Preserve)?
+    };
+    Ok(crate::iter::unary_output_strides(base.sizes(), &strides))
 }
