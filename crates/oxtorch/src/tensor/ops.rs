@@ -119,28 +119,39 @@ fn destination_tensor(it: &BinaryIter, lhs: &Operand, output: Output<'_>) -> Res
         },
         Destination::Allocate { dtype, strides } => {
             if let Output::Out(slot) = output {
-                // PyTorch's `resize_output`: the out= tensor keeps its storage and offset when they hold the new
-                // geometry, so other views of that storage see the result; a storage too small grows in PyTorch
-                // (keeping its contents), here it is replaced by a larger copy (other views keep the old one)
-                let offset = slot.storage_offset();
-                let needed = crate::shape::required_storage_len(&it.shape, strides, offset);
-                let old = slot.storage();
-                let t = if needed <= old.len() {
-                    Tensor::from_storage(old.clone(), offset, &it.shape, strides)?
-                } else if old.dtype() == *dtype && old.device() == it.device {
-                    let grown = super::factory::empty(&[needed], (*dtype, it.device))?;
-                    let contents = Tensor::from_storage(old.clone(), 0, &[old.len()], &[1])?;
-                    grown.narrow(0, 0, old.len() as i64)?.copy_(&contents)?;
-                    Tensor::from_storage(grown.storage().clone(), offset, &it.shape, strides)?
-                } else {
-                    super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))?
-                };
-                *slot = t.clone();
-                return Ok(t);
+                return resize_output(slot, &it.shape, strides, *dtype, it.device);
             }
             super::factory::empty_strided(&it.shape, strides, (*dtype, it.device))
         }
     }
+}
+
+/// PyTorch's `resize_output` of an `out=` tensor to `sizes` and `strides`: it keeps its storage and offset when
+/// they hold the new geometry, so other views of that storage see the result; a storage too small grows in
+/// PyTorch (keeping its contents), here it is replaced by a larger copy (other views keep the old one). `dtype`
+/// and `device` are the slot's own unless the iterator decided otherwise.
+pub(super) fn resize_output(
+    slot: &mut Tensor,
+    sizes: &[usize],
+    strides: &[usize],
+    dtype: DType,
+    device: crate::device::Device,
+) -> Result<Tensor> {
+    let offset = slot.storage_offset();
+    let needed = crate::shape::required_storage_len(sizes, strides, offset);
+    let old = slot.storage();
+    let t = if needed <= old.len() {
+        Tensor::from_storage(old.clone(), offset, sizes, strides)?
+    } else if old.dtype() == dtype && old.device() == device {
+        let grown = super::factory::empty(&[needed], (dtype, device))?;
+        let contents = Tensor::from_storage(old.clone(), 0, &[old.len()], &[1])?;
+        grown.narrow(0, 0, old.len() as i64)?.copy_(&contents)?;
+        Tensor::from_storage(grown.storage().clone(), offset, sizes, strides)?
+    } else {
+        super::factory::empty_strided(sizes, strides, (dtype, device))?
+    };
+    *slot = t.clone();
+    Ok(t)
 }
 
 /// An input that shares memory with the output (other than an in-place first input) is read from a private copy.

@@ -79,12 +79,13 @@ pub(crate) fn number_base(
         Operand::Tensor(exponent.clone()).promotion_class(),
     ])?;
     let mut result = match output {
-        Output::Out(out) => {
-            if out.sizes() != exponent.sizes() {
-                *out = super::factory::empty(exponent.sizes(), (out.dtype(), out.device()))?;
-            }
-            out.clone()
+        // resized keeping its storage where it holds the result (other views of it see the result)
+        Output::Out(out) if out.sizes() != exponent.sizes() => {
+            let strides = crate::shape::contiguous_strides(exponent.sizes());
+            let (dtype, device) = (out.dtype(), out.device());
+            super::ops::resize_output(out, exponent.sizes(), &strides, dtype, device)?
         }
+        Output::Out(out) => out.clone(),
         _ => super::factory::empty(exponent.sizes(), (dtype, exponent.device()))?,
     };
     if !equals(base, 1.0) {

@@ -181,6 +181,8 @@ PLAIN_EXPRS = [
     ("float_power method str", "a.float_power('x')"),
     ("float_power keyword exponent", "torch.float_power(a, exponent=a)"),
     ("float_power long", "torch.float_power(torch.arange(1., 101.) / 7, torch.arange(100.) / 13 - 3)"),
+    ("pow number base, out= resized in its storage (the viewed tensor sees the result)",
+     "(lambda v: (torch.pow(20, torch.tensor(False), out=v[None]), v)[1])(torch.zeros((), dtype=torch.int32))"),
 ]
 
 NOTE = (
