@@ -43,31 +43,31 @@ pub(super) fn run(
             DType::Float64 => real_number::<f64>(e.to_f64(), plan, out, lhs),
             DType::Float16 => {
                 let e = half::f16::from_scalar(e).to_f32();
-                real_tensor::<half::f16>(plan, out, lhs, Rhs::Value(e))
+                tensor_exponent::<half::f16>(plan, out, lhs, Rhs::Value(e))
             }
             DType::BFloat16 => bfloat16_number(half::bf16::from_scalar(e), plan, out, lhs),
             DType::Complex64 => complex_number::<C32>(C32::from_scalar(e), plan, out, lhs),
             DType::Complex128 => complex_number::<C64>(C64::from_scalar(e), plan, out, lhs),
-            DType::UInt8 => integer::<u8>(plan, out, lhs, Rhs::Value(u8::from_scalar(e))),
-            DType::Int8 => integer::<i8>(plan, out, lhs, Rhs::Value(i8::from_scalar(e))),
-            DType::Int16 => integer::<i16>(plan, out, lhs, Rhs::Value(i16::from_scalar(e))),
-            DType::Int32 => integer::<i32>(plan, out, lhs, Rhs::Value(i32::from_scalar(e))),
-            DType::Int64 => integer::<i64>(plan, out, lhs, Rhs::Value(i64::from_scalar(e))),
+            DType::UInt8 => tensor_exponent::<u8>(plan, out, lhs, Rhs::Value(u8::from_scalar(e))),
+            DType::Int8 => tensor_exponent::<i8>(plan, out, lhs, Rhs::Value(i8::from_scalar(e))),
+            DType::Int16 => tensor_exponent::<i16>(plan, out, lhs, Rhs::Value(i16::from_scalar(e))),
+            DType::Int32 => tensor_exponent::<i32>(plan, out, lhs, Rhs::Value(i32::from_scalar(e))),
+            DType::Int64 => tensor_exponent::<i64>(plan, out, lhs, Rhs::Value(i64::from_scalar(e))),
             DType::Bool => Err(no_kernel(dtype)),
         };
     }
     match dtype {
-        DType::Float16 => real_tensor::<half::f16>(plan, out, lhs, rhs_as::<half::f16>(rhs)),
-        DType::BFloat16 => real_tensor::<half::bf16>(plan, out, lhs, rhs_as::<half::bf16>(rhs)),
-        DType::Float32 => real_tensor::<f32>(plan, out, lhs, rhs_as::<f32>(rhs)),
-        DType::Float64 => real_tensor::<f64>(plan, out, lhs, rhs_as::<f64>(rhs)),
-        DType::Complex64 => complex_tensor::<C32>(plan, out, lhs, rhs_as::<C32>(rhs)),
-        DType::Complex128 => complex_tensor::<C64>(plan, out, lhs, rhs_as::<C64>(rhs)),
-        DType::UInt8 => integer::<u8>(plan, out, lhs, rhs_as::<u8>(rhs)),
-        DType::Int8 => integer::<i8>(plan, out, lhs, rhs_as::<i8>(rhs)),
-        DType::Int16 => integer::<i16>(plan, out, lhs, rhs_as::<i16>(rhs)),
-        DType::Int32 => integer::<i32>(plan, out, lhs, rhs_as::<i32>(rhs)),
-        DType::Int64 => integer::<i64>(plan, out, lhs, rhs_as::<i64>(rhs)),
+        DType::Float16 => tensor_exponent::<half::f16>(plan, out, lhs, rhs_as::<half::f16>(rhs)),
+        DType::BFloat16 => tensor_exponent::<half::bf16>(plan, out, lhs, rhs_as::<half::bf16>(rhs)),
+        DType::Float32 => tensor_exponent::<f32>(plan, out, lhs, rhs_as::<f32>(rhs)),
+        DType::Float64 => tensor_exponent::<f64>(plan, out, lhs, rhs_as::<f64>(rhs)),
+        DType::Complex64 => tensor_exponent::<C32>(plan, out, lhs, rhs_as::<C32>(rhs)),
+        DType::Complex128 => tensor_exponent::<C64>(plan, out, lhs, rhs_as::<C64>(rhs)),
+        DType::UInt8 => tensor_exponent::<u8>(plan, out, lhs, rhs_as::<u8>(rhs)),
+        DType::Int8 => tensor_exponent::<i8>(plan, out, lhs, rhs_as::<i8>(rhs)),
+        DType::Int16 => tensor_exponent::<i16>(plan, out, lhs, rhs_as::<i16>(rhs)),
+        DType::Int32 => tensor_exponent::<i32>(plan, out, lhs, rhs_as::<i32>(rhs)),
+        DType::Int64 => tensor_exponent::<i64>(plan, out, lhs, rhs_as::<i64>(rhs)),
         DType::Bool => Err(no_kernel(dtype)),
     }
 }
@@ -76,9 +76,28 @@ fn no_kernel(dtype: DType) -> Error {
     Error::Runtime(format!("internal error: no CPU pow kernel for {dtype}"))
 }
 
-/// The C library's `pow` of one floating compute type, and the same with a double-precision exponent.
-trait RealPow: Arith + PartialEq {
-    fn pow(self, e: Self) -> Self;
+/// `pow` of one compute type, as PyTorch's tensor-exponent kernel computes it: the C library's for floating types,
+/// glibc's `cpow` formula for complex ones, repeated squaring for integers.
+trait Power: Arith {
+    fn power(self, e: Self) -> Self;
+}
+
+/// `pow` with inputs read as `D` and computed in its compute type (float16/bfloat16 in float32), rounded once.
+fn tensor_exponent<D: CpuElement>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Rhs<'_, D::Compute>,
+) -> Result<()>
+where
+    D::Compute: Power,
+{
+    binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, |a, b, _| a.power(b).cast::<D>());
+    Ok(())
+}
+
+/// A floating compute type's `pow` with a double-precision exponent.
+trait RealPow: Power + PartialEq {
     /// `std::pow(self, e)` with a double `e`: computed in double precision, rounded once.
     fn pow_f64(self, e: f64) -> Self;
     /// `e` in this type when it holds it exactly: then `pow` in this type gives `pow_f64`'s result (glibc's
@@ -87,11 +106,14 @@ trait RealPow: Arith + PartialEq {
     fn one() -> Self;
 }
 
-impl RealPow for f32 {
+impl Power for f32 {
     #[inline(always)]
-    fn pow(self, e: Self) -> Self {
+    fn power(self, e: Self) -> Self {
         self.powf(e)
     }
+}
+
+impl RealPow for f32 {
     #[inline(always)]
     fn pow_f64(self, e: f64) -> Self {
         f64::from(self).powf(e) as f32
@@ -105,11 +127,14 @@ impl RealPow for f32 {
     }
 }
 
-impl RealPow for f64 {
+impl Power for f64 {
     #[inline(always)]
-    fn pow(self, e: Self) -> Self {
+    fn power(self, e: Self) -> Self {
         self.powf(e)
     }
+}
+
+impl RealPow for f64 {
     #[inline(always)]
     fn pow_f64(self, e: f64) -> Self {
         self.powf(e)
@@ -120,21 +145,6 @@ impl RealPow for f64 {
     fn one() -> Self {
         1.0
     }
-}
-
-/// `pow` of a floating dtype with a tensor exponent (also float16's with any exponent), in the compute type,
-/// rounded once.
-fn real_tensor<D: CpuElement>(
-    plan: &Plan,
-    out: &mut CpuBuffer,
-    lhs: Option<&CpuBuffer>,
-    rhs: Rhs<'_, D::Compute>,
-) -> Result<()>
-where
-    D::Compute: RealPow,
-{
-    binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, |a, b, _| a.pow(b).cast::<D>());
-    Ok(())
 }
 
 /// float32/float64 with a Python-number exponent `e`.
@@ -157,7 +167,7 @@ fn real_number<D: CpuElement<Compute = D> + RealPow>(
     } else if e == -2.0 {
         each!(|a, _, _| D::div(D::one(), D::mul(a, a)));
     } else if let Some(exact) = D::exact(e) {
-        each!(move |a: D, _, _| a.pow(exact));
+        each!(move |a: D, _, _| a.power(exact));
     } else {
         each!(move |a: D, _, _| a.pow_f64(e));
     }
@@ -192,17 +202,16 @@ fn bfloat16_number(e: half::bf16, plan: &Plan, out: &mut CpuBuffer, lhs: Option<
 /// power real (glibc's `cexp(x + 0i)` is `exp(x) + 0i`, where the product formula gives `inf * 0 = NaN`). glibc's
 /// logarithm is more careful near `|x| = 1` and its exponential near overflow: results there differ by a few ulps
 /// (the golden data's listed gaps).
-trait ComplexPow: Arith + Copy {
-    fn cpow(self, e: Self) -> Self;
+trait ComplexPow: Power + Copy {
     fn is_real(self, v: f64) -> bool;
     fn one() -> Self;
 }
 
 macro_rules! complex_pow {
     ($($t:ty => $f:ty),*) => {$(
-        impl ComplexPow for $t {
+        impl Power for $t {
             #[inline(always)]
-            fn cpow(self, e: Self) -> Self {
+            fn power(self, e: Self) -> Self {
                 let p = e * self.ln();
                 if p.im == 0.0 {
                     Complex::new(p.re.exp(), p.im)
@@ -210,6 +219,9 @@ macro_rules! complex_pow {
                     p.exp()
                 }
             }
+        }
+
+        impl ComplexPow for $t {
             fn is_real(self, v: f64) -> bool {
                 self.im == 0.0 && f64::from(self.re) == v
             }
@@ -220,17 +232,6 @@ macro_rules! complex_pow {
     )*};
 }
 complex_pow!(C32 => f32, C64 => f64);
-
-/// Complex `pow` with a tensor exponent.
-fn complex_tensor<D: CpuElement<Compute = D> + ComplexPow>(
-    plan: &Plan,
-    out: &mut CpuBuffer,
-    lhs: Option<&CpuBuffer>,
-    rhs: Rhs<'_, D>,
-) -> Result<()> {
-    binary::binary::<D, D, D>(plan, out, lhs, rhs, false, |a, b, _| a.cpow(b));
-    Ok(())
-}
 
 /// Complex `pow` with a Python-number exponent `e`: the products of the 2, 3, -2 cases rounded as PyTorch's loop
 /// rounds complex products at each position (its one-input loop groups its scalar code as the two-input loop
@@ -255,22 +256,18 @@ fn complex_number<D: CpuElement<Compute = D> + ComplexPow>(
     } else if e.is_real(-2.0) {
         each!(move |a, _, at| D::div_at(D::one(), D::mul_at(a, a, moving(at)), moving(at)));
     } else {
-        each!(move |a: D, _, _| a.cpow(e));
+        each!(move |a: D, _, _| a.power(e));
     }
     Ok(())
 }
 
-/// Integer powers: repeated squaring with wrapping products (PyTorch's `powi`).
-trait IntPow: CpuElement<Compute = Self> + Arith {
-    fn powi(self, e: Self) -> Self;
-}
-
 macro_rules! int_pow {
     ($($t:ty: $signed:expr),*) => {$(
-        impl IntPow for $t {
+        /// Repeated squaring with wrapping products (PyTorch's `powi`).
+        impl Power for $t {
             #[inline(always)]
             #[allow(unused_comparisons)]
-            fn powi(self, e: Self) -> Self {
+            fn power(self, e: Self) -> Self {
                 if $signed && e < 0 {
                     // 1 stays 1, -1 alternates with the exponent's parity, anything else underflows to 0
                     return match self as i64 {
@@ -294,27 +291,21 @@ macro_rules! int_pow {
 }
 int_pow!(u8: false, i8: true, i16: true, i32: true, i64: true);
 
-/// Integer `pow` (a tensor exponent, or a number converted to the dtype).
-fn integer<D: IntPow>(plan: &Plan, out: &mut CpuBuffer, lhs: Option<&CpuBuffer>, rhs: Rhs<'_, D>) -> Result<()> {
-    binary::binary::<D, D, D>(plan, out, lhs, rhs, false, |a, b, _| a.powi(b));
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::IntPow;
+    use super::Power;
 
     #[test]
     fn integer_powers_wrap_and_answer_negative_exponents_as_pytorch() {
-        assert_eq!(3i8.powi(5), 3i8.wrapping_pow(5));
-        assert_eq!(2i64.powi(63), i64::MIN);
-        assert_eq!(7u8.powi(3), 7u8.wrapping_pow(3));
-        assert_eq!(1i32.powi(-5), 1);
-        assert_eq!((-1i32).powi(-5), -1);
-        assert_eq!((-1i32).powi(-4), 1);
-        assert_eq!((-1i32).powi(i32::MIN), 1);
-        assert_eq!(2i32.powi(-1), 0);
-        assert_eq!(0i16.powi(-1), 0);
-        assert_eq!(0i16.powi(0), 1);
+        assert_eq!(3i8.power(5), 3i8.wrapping_pow(5));
+        assert_eq!(2i64.power(63), i64::MIN);
+        assert_eq!(7u8.power(3), 7u8.wrapping_pow(3));
+        assert_eq!(1i32.power(-5), 1);
+        assert_eq!((-1i32).power(-5), -1);
+        assert_eq!((-1i32).power(-4), 1);
+        assert_eq!((-1i32).power(i32::MIN), 1);
+        assert_eq!(2i32.power(-1), 0);
+        assert_eq!(0i16.power(-1), 0);
+        assert_eq!(0i16.power(0), 1);
     }
 }
