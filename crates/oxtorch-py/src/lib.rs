@@ -6,7 +6,8 @@
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
 //! 4. `signature` (PyTorch's argument parser), `sparse`, `global`;
-//! 5. `functions`, `surface`, `ops` (the `torch.*` functions and the methods generated from the tables);
+//! 5. `functions`, `surface`, `ternary`, `ops` (the `torch.*` functions, `where` and the clamps, and the methods
+//!    generated from the tables);
 //! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
@@ -26,6 +27,7 @@ pub mod sparse;
 pub mod stubs;
 pub mod surface;
 pub mod tensor;
+pub mod ternary;
 pub mod value;
 
 use pyo3::prelude::*;
@@ -44,6 +46,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(interop::from_numpy, m)?)?;
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     surface::register(m)?;
+    ternary::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order

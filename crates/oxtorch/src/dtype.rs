@@ -81,6 +81,25 @@ impl DType {
         }
     }
 
+    /// C++'s name of the element type as PyTorch's `TypeMeta` prints it (`int`, `long int`, `c10::Half`), which
+    /// some of its messages show (`random_`'s bounds, `clamp`'s in-place promotion, `lerp`'s dtype checks).
+    pub fn type_meta_name(self) -> &'static str {
+        match self {
+            DType::Bool => "bool",
+            DType::UInt8 => "unsigned char",
+            DType::Int8 => "signed char",
+            DType::Int16 => "short int",
+            DType::Int32 => "int",
+            DType::Int64 => "long int",
+            DType::Float16 => "c10::Half",
+            DType::BFloat16 => "c10::BFloat16",
+            DType::Float32 => "float",
+            DType::Float64 => "double",
+            DType::Complex64 => "c10::complex<float>",
+            DType::Complex128 => "c10::complex<double>",
+        }
+    }
+
     /// PyTorch's internal ScalarType name, used in its error messages (`Float`, `ComplexDouble`, `Byte` ...).
     pub fn scalar_type_name(self) -> &'static str {
         match self {

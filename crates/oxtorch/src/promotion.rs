@@ -110,6 +110,21 @@ pub struct ResultTypeState {
     dimensioned: Option<DType>,
     zero_dim: Option<DType>,
     wrapped: Option<DType>,
+    /// Whether every number so far is an integer beyond int64 (PyTorch wraps one as a uint64 tensor), and the
+    /// pair of dtypes whose promotion PyTorch refuses once such a number meets another.
+    unsigned: Unsigned,
+}
+
+/// The state of numbers beyond int64 in [`ResultTypeState`]: PyTorch has no promotion for uint64.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Unsigned {
+    /// No such number.
+    #[default]
+    None,
+    /// Every number so far is one.
+    Only,
+    /// A promotion PyTorch refuses (`attempted to promote UInt64 and Long`).
+    Refused(&'static str, &'static str),
 }
 
 impl ResultTypeState {
@@ -121,9 +136,37 @@ impl ResultTypeState {
         match operand {
             Operand::Dimensioned(d) => promote(&mut self.dimensioned, *d),
             Operand::ZeroDim(d) => promote(&mut self.zero_dim, *d),
-            Operand::Scalar(s) => promote(&mut self.wrapped, scalar_dtype(s)),
+            Operand::Scalar(s) => {
+                let unsigned = matches!(s, Scalar::UInt(_));
+                self.unsigned = match (self.unsigned, self.wrapped, unsigned) {
+                    (Unsigned::Refused(a, b), ..) => Unsigned::Refused(a, b),
+                    (_, None, true) => Unsigned::Only,
+                    (Unsigned::Only, Some(_), false) => Unsigned::Refused("UInt64", scalar_dtype(s).scalar_type_name()),
+                    (Unsigned::None, Some(d), true) => Unsigned::Refused(d.scalar_type_name(), "UInt64"),
+                    (state, ..) => state,
+                };
+                promote(&mut self.wrapped, scalar_dtype(s))
+            }
         }
         self
+    }
+
+    /// PyTorch's refusal of a uint64 promotion: between numbers, or of a uint64 number with bool tensors, whose
+    /// category it outranks (with other integer tensors their dtype wins, with floating ones theirs).
+    fn unsigned_refusal(&self) -> Option<Error> {
+        let refused = |a: &str, b: &str| {
+            Error::Runtime(format!(
+                "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote {a} and {b}"
+            ))
+        };
+        match self.unsigned {
+            Unsigned::Refused(a, b) => Some(refused(a, b)),
+            Unsigned::Only => {
+                let tensors = combine_categories(self.dimensioned, self.zero_dim);
+                tensors.filter(|d| *d == DType::Bool).map(|d| refused(d.scalar_type_name(), "UInt64"))
+            }
+            Unsigned::None => None,
+        }
     }
 
     /// Combines the classes by category: a lower class only matters if its category is higher.
@@ -151,9 +194,9 @@ fn combine_categories(higher: Option<DType>, lower: Option<DType>) -> Option<DTy
 
 /// `torch.result_type` over any number of operands. Errors when given no operand.
 pub fn result_type(operands: &[Operand]) -> Result<DType> {
-    operands
-        .iter()
-        .fold(ResultTypeState::default(), |s, o| s.update(o))
-        .result()
-        .ok_or_else(|| Error::Runtime("result_type: expected at least one operand".into()))
+    let state = operands.iter().fold(ResultTypeState::default(), |s, o| s.update(o));
+    if let Some(refusal) = state.unsigned_refusal() {
+        return Err(refusal);
+    }
+    state.result().ok_or_else(|| Error::Runtime("result_type: expected at least one operand".into()))
 }

@@ -132,7 +132,7 @@ fn float_max(dtype: DType) -> f64 {
 }
 
 /// The range of an integer element type as `(lowest, max)`.
-fn int_range(dtype: DType) -> (i64, i64) {
+pub(crate) fn int_range(dtype: DType) -> (i64, i64) {
     match dtype {
         DType::UInt8 => (0, 255),
         DType::Int8 => (-128, 127),

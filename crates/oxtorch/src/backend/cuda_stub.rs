@@ -2,7 +2,7 @@
 //! reporting that CUDA is not compiled in, so that no `cfg` spreads beyond `backend/mod.rs`.
 
 use super::cpu::CpuBuffer;
-use super::{BinaryCall, UnaryCall};
+use super::{BinaryCall, TernaryCall, UnaryCall};
 use crate::device::Device;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -74,6 +74,11 @@ pub(crate) fn binary(_call: &BinaryCall<'_>) -> Result<()> {
 
 /// Always an error: CUDA is not compiled in.
 pub(crate) fn unary(_call: &UnaryCall<'_>) -> Result<()> {
+    Err(not_compiled())
+}
+
+/// Always an error: CUDA is not compiled in.
+pub(crate) fn ternary(_call: &TernaryCall<'_>) -> Result<()> {
     Err(not_compiled())
 }
 

@@ -25,7 +25,7 @@ use crate::device::{Device, DeviceType};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::iter::Plan;
-use crate::op::{BinaryOp, UnaryOp};
+use crate::op::{BinaryOp, TernaryOp, UnaryOp};
 use crate::scalar::Scalar;
 use crate::storage::Storage;
 
@@ -82,6 +82,25 @@ pub struct UnaryCall<'a> {
     pub out: &'a Storage,
     /// The input: a storage, or the output itself (in place).
     pub input: Arg<'a>,
+}
+
+/// A kernel call of two or three inputs (`where`, `clamp`): `out = op(inputs)` along `plan` (operand 0 the
+/// output, then the inputs in order), the inputs read as `dtype` (the common dtype; `where`'s condition as bool).
+pub struct TernaryCall<'a> {
+    /// The operation.
+    pub op: TernaryOp,
+    /// The common dtype.
+    pub dtype: DType,
+    /// The loop.
+    pub plan: &'a Plan,
+    /// The output's storage.
+    pub out: &'a Storage,
+    /// The inputs (as many as the operation reads).
+    pub inputs: smallvec::SmallVec<[Arg<'a>; 3]>,
+    /// Whether the values among the inputs are parameters the kernel captures (`clamp`'s number bounds: PyTorch's
+    /// `clamp_scalar` kernel, a unary loop) rather than operands of stride 0 of its loop (wrapped numbers), which
+    /// decides which of PyTorch's loops computes an element (`backend/cpu/arith.rs`'s `LoopPosition`).
+    pub captured_values: bool,
 }
 
 /// The device types this build has a backend for, in the order error messages list them.
@@ -149,6 +168,15 @@ pub fn unary(call: &UnaryCall<'_>) -> Result<()> {
     match call.out.buffer() {
         Buffer::Cpu(_) => cpu::unary(call),
         Buffer::Cuda(_) => cuda::unary(call),
+        Buffer::Meta => Ok(()),
+    }
+}
+
+/// Runs a kernel of two or three inputs on the output's device.
+pub fn ternary(call: &TernaryCall<'_>) -> Result<()> {
+    match call.out.buffer() {
+        Buffer::Cpu(_) => cpu::ternary(call),
+        Buffer::Cuda(_) => cuda::ternary(call),
         Buffer::Meta => Ok(()),
     }
 }

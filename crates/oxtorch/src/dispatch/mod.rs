@@ -10,11 +10,13 @@
 
 mod copy;
 mod surface;
+mod ternary;
 mod values;
 
 pub use copy::global_unsupported;
 
 pub use surface::functions;
+pub use ternary::{clamp, where_};
 
 use crate::device::Device;
 use crate::dtype::DType;

@@ -4,7 +4,7 @@
 //!
 //! The iterator decides and allocates nothing, and knows no tensor type: it reads operands as [`TensorView`]s
 //! (geometry, storage) and numbers, follows an [`IterConfig`] (PyTorch's `TensorIteratorConfig`), and returns a
-//! decision ([`BinaryIter`]: shape, dtypes, device, where the result goes). The caller (`tensor/ops.rs`) allocates
+//! decision ([`ElementwiseIter`]: shape, dtypes, device, where the result goes). The caller (`tensor/ops.rs`) allocates
 //! the output, and [`binary_plan`] turns the final operands into a plan for the backend.
 //!
 //! On the meta device PyTorch decides elementwise operations with its Python references instead; their rules
@@ -98,6 +98,8 @@ pub struct IterConfig {
     pub enforce_safe_casting_to_output: bool,
     /// A zero-dim CPU input (or a number) may join an operation on another device, one at a time.
     pub allow_cpu_scalars: bool,
+    /// The first input is a condition (`where`): it takes no part in promotion and is read as bool.
+    pub condition_input: bool,
     /// Refuse outputs that overlap themselves or partially overlap an input.
     pub check_mem_overlap: bool,
 }
@@ -111,10 +113,16 @@ impl IterConfig {
         enforce_safe_casting_to_output: true,
         allow_cpu_scalars: true,
         check_mem_overlap: true,
+        condition_input: false,
     };
 
     /// `build_borrowing_binary_float_op`: true division.
     pub const BINARY_FLOAT: IterConfig = IterConfig { promote_integer_inputs_to_float: true, ..IterConfig::BINARY };
+
+    /// `where`'s iterator: the condition (read as bool) and two inputs of their common dtype, into an output of
+    /// exactly that dtype (checked before the iterator runs).
+    pub const WHERE: IterConfig =
+        IterConfig { condition_input: true, enforce_safe_casting_to_output: false, ..IterConfig::BINARY };
 
     /// `build_borrowing_comparison_op`: inputs in their common dtype, a new output of bool, a given output of any
     /// dtype (the result cast to it, unchecked).
@@ -186,9 +194,9 @@ pub enum Destination {
     Existing,
 }
 
-/// The decision for an elementwise binary operation.
+/// The decision for an elementwise operation.
 #[derive(Debug)]
-pub struct BinaryIter {
+pub struct ElementwiseIter {
     /// The broadcast shape.
     pub shape: Dims,
     /// The dtype the operation computes in: the common dtype, or the default dtype for true division of integers.
@@ -346,14 +354,14 @@ fn shape_mismatch(out: &[usize], shape: &[usize]) -> Error {
     Error::Runtime(format!("output with shape {} doesn't match the broadcast shape {}", fmt_list(out), fmt_list(shape)))
 }
 
-impl BinaryIter {
+impl ElementwiseIter {
     /// Decides an elementwise binary operation under `config`.
     pub fn build(
         config: &IterConfig,
         lhs: &IterOperand<'_>,
         rhs: &IterOperand<'_>,
         output: IterOutput<'_>,
-    ) -> Result<BinaryIter> {
+    ) -> Result<ElementwiseIter> {
         if matches!(output, IterOutput::New) {
             let fast = match (lhs, rhs) {
                 (IterOperand::Tensor(a), IterOperand::Tensor(b)) => Self::fast_setup(config, a, b),
@@ -366,21 +374,17 @@ impl BinaryIter {
                 return Ok(fast);
             }
         }
-        Self::general(config, lhs, rhs, output)
+        Self::general(config, &[*lhs, *rhs], output)
     }
 
-    /// TensorIterator's general setup: overlap checks, broadcasting, promotion, devices, then the output's layout.
-    fn general(
-        config: &IterConfig,
-        lhs: &IterOperand<'_>,
-        rhs: &IterOperand<'_>,
-        output: IterOutput<'_>,
-    ) -> Result<BinaryIter> {
+    /// TensorIterator's general setup over any number of inputs (the first is the in-place target): overlap
+    /// checks, broadcasting, promotion, devices, then the output's layout.
+    pub fn general(config: &IterConfig, inputs: &[IterOperand<'_>], output: IterOutput<'_>) -> Result<ElementwiseIter> {
         let given: Option<TensorView<'_>> = match output {
             IterOutput::New => None,
-            IterOutput::InPlace => match lhs {
-                IterOperand::Tensor(t) => Some(*t),
-                IterOperand::Scalar(_) => runtime_err!("an in-place operation needs a tensor as its first operand"),
+            IterOutput::InPlace => match inputs.first() {
+                Some(IterOperand::Tensor(t)) => Some(*t),
+                _ => runtime_err!("an in-place operation needs a tensor as its first operand"),
             },
             IterOutput::Out(t) => Some(t),
         };
@@ -389,7 +393,7 @@ impl BinaryIter {
         if let Some(out) = given.filter(|_| config.check_mem_overlap) {
             if !is_out || out.numel() > 0 {
                 assert_no_internal_overlap(out)?;
-                for input in [lhs, rhs] {
+                for input in inputs {
                     if let IterOperand::Tensor(input) = input {
                         if !(matches!(output, IterOutput::InPlace) && input.is_same(out)) {
                             assert_no_partial_overlap(out, *input)?;
@@ -398,8 +402,11 @@ impl BinaryIter {
                 }
             }
         }
-        let (ga, gb) = (lhs.geometry(), rhs.geometry());
-        let shape = shape::broadcast_shapes(ga.sizes, gb.sizes)?;
+        let geometries: SmallVec<[Geometry<'_>; 3]> = inputs.iter().map(IterOperand::geometry).collect();
+        let mut shape: Dims = SmallVec::new();
+        for g in &geometries {
+            shape = shape::broadcast_shapes(&shape, g.sizes)?;
+        }
         let resize = match (output, given) {
             // PyTorch resizes an `out=` of another shape (with a deprecation warning when it had elements)
             (IterOutput::Out(_), Some(out)) if out.sizes != shape.as_slice() => true,
@@ -408,11 +415,11 @@ impl BinaryIter {
             }
             _ => false,
         };
-        let common = computation_dtype(
-            promotion::result_type(&[lhs.promotion_class(), rhs.promotion_class()])?,
-            config.promote_integer_inputs_to_float,
-        );
-        let device = common_device(config, given, &[lhs, rhs])?;
+        let promoted = &inputs[usize::from(config.condition_input).min(inputs.len())..];
+        let classes: SmallVec<[promotion::Operand; 3]> = promoted.iter().map(IterOperand::promotion_class).collect();
+        let common = computation_dtype(promotion::result_type(&classes)?, config.promote_integer_inputs_to_float);
+        let operands: SmallVec<[&IterOperand<'_>; 3]> = inputs.iter().collect();
+        let device = common_device(config, given, &operands)?;
         if let Some(out) = given.filter(|_| config.enforce_safe_casting_to_output) {
             if !can_cast(common, out.dtype()) {
                 runtime_err!(
@@ -425,22 +432,31 @@ impl BinaryIter {
         let destination = match given {
             Some(_) if !resize => Destination::Existing,
             _ => {
-                let (ca, cb) = (converted_strides(lhs, common, device), converted_strides(rhs, common, device));
-                let (sa, sb) = (ga.with_strides(ca.as_deref()), gb.with_strides(cb.as_deref()));
+                let converted: SmallVec<[Option<Dims>; 3]> = inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, input)| {
+                        // a condition is read as bool: it is converted when it is not one
+                        let target = if config.condition_input && k == 0 { DType::Bool } else { common };
+                        converted_strides(input, target, device)
+                    })
+                    .collect();
+                let laid_out: SmallVec<[Geometry<'_>; 3]> =
+                    geometries.iter().zip(&converted).map(|(g, c)| g.with_strides(c.as_deref())).collect();
                 let new_dtype = config.static_dtype.unwrap_or(common);
                 Destination::Allocate {
                     dtype: given.map_or(new_dtype, |o| o.dtype()),
-                    strides: output_strides(&shape, &[sa, sb]),
+                    strides: output_strides(&shape, &laid_out),
                 }
             }
         };
-        Ok(BinaryIter { shape, common_dtype: common, device, destination })
+        Ok(ElementwiseIter { shape, common_dtype: common, device, destination })
     }
 
     /// TensorIterator's fast setup for the commonest case: a new output from two contiguous tensors of the same
     /// shape, dtype and device. Then nothing broadcasts, the common dtype is theirs (or the default dtype when
     /// integers promote to float), and the output is contiguous. None: take the general path.
-    fn fast_setup(config: &IterConfig, a: &TensorView<'_>, b: &TensorView<'_>) -> Option<BinaryIter> {
+    fn fast_setup(config: &IterConfig, a: &TensorView<'_>, b: &TensorView<'_>) -> Option<ElementwiseIter> {
         let fits = a.sizes == b.sizes
             && a.dtype() == b.dtype()
             && a.device() == b.device()
@@ -461,7 +477,7 @@ impl BinaryIter {
         tensor: &TensorView<'_>,
         lhs: &IterOperand<'_>,
         rhs: &IterOperand<'_>,
-    ) -> Result<Option<BinaryIter>> {
+    ) -> Result<Option<ElementwiseIter>> {
         if tensor.numel() == 0 || tensor.strides != shape::contiguous_strides(tensor.sizes).as_slice() {
             return Ok(None);
         }
@@ -473,8 +489,8 @@ impl BinaryIter {
     }
 
     /// A new contiguous output of `like`'s sizes on its device, computed in `common`.
-    fn contiguous_like(config: &IterConfig, like: &TensorView<'_>, common: DType) -> BinaryIter {
-        BinaryIter {
+    fn contiguous_like(config: &IterConfig, like: &TensorView<'_>, common: DType) -> ElementwiseIter {
+        ElementwiseIter {
             shape: like.sizes.into(),
             common_dtype: common,
             device: like.device(),
@@ -512,6 +528,29 @@ pub fn binary_plan(out: TensorView<'_>, lhs: PlanInput<'_>, rhs: PlanInput<'_>) 
         return Plan::contiguous(out.numel(), &offsets);
     }
     Plan::from_geometry(shape, &[out.strides, &ls, &rs], &offsets)
+}
+
+/// The loop plan of an operation over its output and any number of inputs (operand 0 the output, then the
+/// inputs in order); values have stride 0.
+pub fn elementwise_plan(out: TensorView<'_>, inputs: &[PlanInput<'_>]) -> Plan {
+    let shape = out.sizes;
+    let geometry = |input: &PlanInput<'_>| -> (Dims, usize) {
+        match *input {
+            PlanInput::Tensor(t) => {
+                (Geometry { sizes: t.sizes, strides: t.strides }.broadcast_strides(shape), t.offset)
+            }
+            PlanInput::Output => (out.strides.into(), out.offset),
+            PlanInput::Value => (SmallVec::from_elem(0, shape.len()), 0),
+        }
+    };
+    let laid_out: SmallVec<[(Dims, usize); 3]> = inputs.iter().map(geometry).collect();
+    let offsets: SmallVec<[usize; 4]> = std::iter::once(out.offset).chain(laid_out.iter().map(|g| g.1)).collect();
+    if out.is_contiguous() && laid_out.iter().all(|(s, _)| s.as_slice() == out.strides) {
+        return Plan::contiguous(out.numel(), &offsets);
+    }
+    let strides: SmallVec<[&[usize]; 4]> =
+        std::iter::once(out.strides).chain(laid_out.iter().map(|g| g.0.as_slice())).collect();
+    Plan::from_geometry(shape, &strides, &offsets)
 }
 
 /// Checks `dst.copy_(src)`: `src` must broadcast to `dst`'s shape, `dst` must not overlap itself, and `src` must
@@ -568,8 +607,9 @@ mod tests {
                 for other in operands {
                     for config in &configs {
                         for (l, r) in [(&t, &other), (&other, &t)] {
-                            let fast = BinaryIter::build(config, l, r, IterOutput::New).map(|i| format!("{i:?}"));
-                            let general = BinaryIter::general(config, l, r, IterOutput::New).map(|i| format!("{i:?}"));
+                            let fast = ElementwiseIter::build(config, l, r, IterOutput::New).map(|i| format!("{i:?}"));
+                            let general =
+                                ElementwiseIter::general(config, &[*l, *r], IterOutput::New).map(|i| format!("{i:?}"));
                             assert_eq!(fast.is_ok(), general.is_ok(), "{sizes:?} {strides:?} {l:?} {r:?}");
                             if let (Ok(f), Ok(g)) = (fast, general) {
                                 assert_eq!(f, g, "{sizes:?} {strides:?} {l:?} {r:?}");

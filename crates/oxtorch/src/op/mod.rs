@@ -8,6 +8,7 @@
 pub mod float_power;
 pub mod parser;
 pub mod table;
+pub mod ternary;
 pub mod unary_table;
 
 use crate::error::{Error, Result};
@@ -16,6 +17,7 @@ use crate::scalar::Scalar;
 
 pub use parser::{ArgKind, Form, Parser};
 pub use table::{KernelDtypes, MetaInPlace, MetaRule, OpInfo, Scalars, SparseRefusal, SparseRule};
+pub use ternary::{TernaryInfo, TernaryOp};
 pub use unary_table::{UnaryInfo, UnaryKind, UnarySparse};
 
 /// How `div` rounds its quotient (`rounding_mode=`).

@@ -107,6 +107,8 @@ pub enum KernelDtypes {
     Floating,
     /// Every dtype but bool (`pow`).
     AllButBool,
+    /// Every dtype but the complex ones (the clamps' `maximum` and `minimum` kernels).
+    AllButComplex,
 }
 
 impl KernelDtypes {
@@ -119,6 +121,7 @@ impl KernelDtypes {
             KernelDtypes::Integral => dtype.is_integral(false),
             KernelDtypes::Floating => dtype.is_floating_point(),
             KernelDtypes::AllButBool => dtype != DType::Bool,
+            KernelDtypes::AllButComplex => !dtype.is_complex(),
         }
     }
 }

@@ -665,24 +665,6 @@ fn check_floating(dtype: DType, kernel: &str) -> Result<()> {
     Ok(())
 }
 
-/// C++'s name of an element type as PyTorch's `TypeMeta` prints it in the random-bounds messages.
-fn type_meta_name(dtype: DType) -> &'static str {
-    match dtype {
-        DType::Bool => "bool",
-        DType::UInt8 => "unsigned char",
-        DType::Int8 => "signed char",
-        DType::Int16 => "short int",
-        DType::Int32 => "int",
-        DType::Int64 => "long int",
-        DType::Float16 => "c10::Half",
-        DType::BFloat16 => "c10::BFloat16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        DType::Complex64 => "c10::complex<float>",
-        DType::Complex128 => "c10::complex<double>",
-    }
-}
-
 /// PyTorch's `random_(from, to)` checks (`check_from_to_in_range`): `from < to`, no complex dtype, and both
 /// `from` and `to - 1` representable in the dtype.
 fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
@@ -712,7 +694,7 @@ fn check_random_bounds(low: i64, high: i64, dtype: DType) -> Result<()> {
             (value as f64) < min || (value as f64) > max
         };
         if out {
-            runtime_err!("{name} is out of bounds for {}", type_meta_name(dtype))
+            runtime_err!("{name} is out of bounds for {}", dtype.type_meta_name())
         }
     }
     Ok(())

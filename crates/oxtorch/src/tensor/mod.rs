@@ -17,6 +17,7 @@ pub mod ops;
 pub mod options;
 pub(crate) mod pow;
 pub mod split;
+pub mod ternary;
 pub mod unary;
 pub mod view;
 

@@ -1,5 +1,5 @@
 //! Arithmetic: `add`, `sub`, `mul`, `div` between tensors and Python-style numbers, with PyTorch's promotion,
-//! in place (`add_` ...) and into `out=` tensors. The iterator ([`crate::iter::BinaryIter`]) decides shapes,
+//! in place (`add_` ...) and into `out=` tensors. The iterator ([`crate::iter::ElementwiseIter`]) decides shapes,
 //! dtypes, devices, strides and overlap; this file checks each operation's own rules (bool subtraction, alpha,
 //! rounding modes), allocates the output, and hands the kernel call to the backend of the output's device.
 
@@ -7,7 +7,7 @@ use super::{Operand, Output, Tensor};
 use crate::backend::{self, Arg, BinaryCall};
 use crate::dtype::DType;
 use crate::error::{runtime_err, Error, Result};
-use crate::iter::{self, BinaryIter, Destination, IterOperand, IterOutput, PlanInput, TensorView};
+use crate::iter::{self, Destination, ElementwiseIter, IterOperand, IterOutput, PlanInput, TensorView};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
 use std::borrow::Cow;
@@ -15,7 +15,7 @@ use std::borrow::Cow;
 pub use crate::op::{BinaryOp, RoundingMode};
 
 /// The kernel name PyTorch reports when a dtype has no kernel, e.g. `"div_trunc_cpu" not implemented for 'Bool'`.
-fn not_implemented(kernel: &str, dtype: DType) -> Error {
+pub(super) fn not_implemented(kernel: &str, dtype: DType) -> Error {
     Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name()))
 }
 
@@ -68,7 +68,7 @@ pub(crate) fn check_argument_kinds(
 
 /// An input as a kernel receives it.
 #[derive(Clone, Debug)]
-enum Input<'a> {
+pub(super) enum Input<'a> {
     /// The elements of a tensor on the operation's device, laid out by the plan: the operand itself (borrowed: no
     /// handle is made per call), or a private copy or conversion of it.
     Tensor(Cow<'a, Tensor>),
@@ -80,7 +80,7 @@ enum Input<'a> {
 }
 
 impl Input<'_> {
-    fn plan_input(&self) -> PlanInput<'_> {
+    pub(super) fn plan_input(&self) -> PlanInput<'_> {
         match self {
             Input::Tensor(t) => PlanInput::Tensor((&**t).into()),
             Input::Value(_) => PlanInput::Value,
@@ -89,28 +89,35 @@ impl Input<'_> {
     }
 }
 
-/// The inputs as the kernel receives them, once the output is known: the output itself for an in-place first
-/// input, numbers and CPU scalars joining another device as values, other tensors as they are.
+/// The inputs as the kernel receives them, once the output is known (see [`kernel_input`]).
 fn kernel_inputs<'a>(
     device: crate::device::Device,
     lhs: &'a Operand,
     rhs: &'a Operand,
     out: &Tensor,
 ) -> Result<(Input<'a>, Input<'a>)> {
-    let input = |op: &'a Operand, may_be_output: bool| -> Result<Input<'a>> {
-        Ok(match op {
-            Operand::Scalar(s) => Input::Value(*s),
-            Operand::Tensor(t) if may_be_output && t.is_same(out) => Input::Output,
-            Operand::Tensor(t) if t.device() != device => Input::Value(t.item()?),
-            Operand::Tensor(t) => Input::Tensor(Cow::Borrowed(t)),
-        })
-    };
-    Ok((input(lhs, true)?, input(rhs, false)?))
+    Ok((kernel_input(device, lhs, true, out)?, kernel_input(device, rhs, false, out)?))
+}
+
+/// An input as the kernel receives it, once the output is known: the output itself for an in-place first input
+/// (`may_be_output`), numbers and CPU scalars joining another device as values, other tensors as they are.
+pub(super) fn kernel_input<'a>(
+    device: crate::device::Device,
+    operand: &'a Operand,
+    may_be_output: bool,
+    out: &Tensor,
+) -> Result<Input<'a>> {
+    Ok(match operand {
+        Operand::Scalar(s) => Input::Value(*s),
+        Operand::Tensor(t) if may_be_output && t.is_same(out) => Input::Output,
+        Operand::Tensor(t) if t.device() != device => Input::Value(t.item()?),
+        Operand::Tensor(t) => Input::Tensor(Cow::Borrowed(t)),
+    })
 }
 
 /// The output the iterator decided on: the given one (the first input in place, the `out=` tensor), or a new
 /// tensor (replacing an `out=` tensor of another shape).
-fn destination_tensor(it: &BinaryIter, lhs: &Operand, output: Output<'_>) -> Result<Tensor> {
+pub(super) fn destination_tensor(it: &ElementwiseIter, lhs: &Operand, output: Output<'_>) -> Result<Tensor> {
     match &it.destination {
         Destination::Existing => match output {
             Output::Out(t) => Ok(t.clone()),
@@ -155,7 +162,7 @@ pub(super) fn resize_output(
 }
 
 /// An input that shares memory with the output (other than an in-place first input) is read from a private copy.
-fn separated<'a>(input: Input<'a>, out: &Tensor) -> Result<Input<'a>> {
+pub(super) fn separated<'a>(input: Input<'a>, out: &Tensor) -> Result<Input<'a>> {
     Ok(match input {
         Input::Tensor(t) if iter::needs_private_copy((&*t).into(), out.into()) => {
             Input::Tensor(Cow::Owned(t.clone_in(MemoryFormat::Contiguous)?))
@@ -164,7 +171,7 @@ fn separated<'a>(input: Input<'a>, out: &Tensor) -> Result<Input<'a>> {
     })
 }
 
-fn arg<'a>(input: &'a Input<'_>) -> Arg<'a> {
+pub(super) fn arg<'a>(input: &'a Input<'_>) -> Arg<'a> {
     match input {
         Input::Tensor(t) => Arg::Storage(t.storage()),
         Input::Value(v) => Arg::Value(*v),
@@ -236,7 +243,7 @@ fn strided(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Re
 }
 
 /// The iterator's view of where a result goes.
-fn iter_output<'a>(output: &'a Output<'_>) -> IterOutput<'a> {
+pub(super) fn iter_output<'a>(output: &'a Output<'_>) -> IterOutput<'a> {
     match output {
         Output::New => IterOutput::New,
         Output::InPlace => IterOutput::InPlace,
@@ -245,9 +252,14 @@ fn iter_output<'a>(output: &'a Output<'_>) -> IterOutput<'a> {
 }
 
 /// PyTorch's checks before its iterator (bool subtraction, complex extrema), then the iterator's decision.
-fn build(op: BinaryOp, lhs: &IterOperand<'_>, rhs: &IterOperand<'_>, output: IterOutput<'_>) -> Result<BinaryIter> {
+fn build(
+    op: BinaryOp,
+    lhs: &IterOperand<'_>,
+    rhs: &IterOperand<'_>,
+    output: IterOutput<'_>,
+) -> Result<ElementwiseIter> {
     check_operands(op, lhs, rhs)?;
-    BinaryIter::build(&op.iter_config(), lhs, rhs, output)
+    ElementwiseIter::build(&op.iter_config(), lhs, rhs, output)
 }
 
 /// The operands `pow` receives for `float_power(lhs, rhs)` into `output` (`op::float_power`'s rules).
@@ -323,7 +335,7 @@ fn kernel_label(op: BinaryOp, device: crate::device::Device) -> String {
 /// structured kernels check in their meta function): `alpha` against the common dtype, the dtypes without a
 /// kernel (rounded division of bool and complex, ordering of complex numbers), and `pow`'s number exponent
 /// (`number`), which its kernel converts to the common dtype unless another kernel computes it.
-fn check_kernel(op: BinaryOp, it: &BinaryIter, number: Option<Scalar>) -> Result<()> {
+fn check_kernel(op: BinaryOp, it: &ElementwiseIter, number: Option<Scalar>) -> Result<()> {
     let common = it.common_dtype;
     match op {
         BinaryOp::Pow => match number.map(|e| (e, super::pow::number_exponent(e, common))) {

@@ -10,6 +10,7 @@ mod memory_format;
 mod printing;
 mod sparse;
 mod support;
+mod ternary;
 mod unary;
 mod views;
 
@@ -32,6 +33,7 @@ const SUITES: &[Suite] = &[
     ("math.json", compare::run),
     ("pow.json", compare::run),
     ("unary.json", unary::run),
+    ("ternary.json", ternary::run),
 ];
 
 fn main() {

@@ -51,6 +51,16 @@ impl LoopRun {
         LoopRun { len, vectorized, vectorizable, inputs_move: sa != 0 && sb != 0, in_place }
     }
 
+    /// A loop of `len` elements over any number of inputs (`cpu_kernel_vec` of more than two): it vectorizes
+    /// when the output and every input are contiguous, or one input has stride 0 and the others are contiguous.
+    #[inline]
+    pub fn of_inputs(len: usize, so: usize, inputs: &[usize], block: usize, in_place: bool) -> LoopRun {
+        let broadcast = inputs.iter().filter(|&&s| s == 0).count();
+        let vectorizable = so == 1 && broadcast <= 1 && inputs.iter().all(|&s| s <= 1);
+        let vectorized = if vectorizable { len / block * block } else { 0 };
+        LoopRun { len, vectorized, vectorizable, inputs_move: broadcast == 0, in_place }
+    }
+
     /// How many elements the vectorized blocks compute (the first ones): they all share [`LoopRun::at`]`(0)`.
     #[inline]
     pub fn vector_len(self) -> usize {

@@ -313,7 +313,7 @@ pub fn load<D: Element, C: Element>(buf: &CpuBuffer, offset: usize, stride: usiz
 }
 
 /// [`load`] from a typed slice; contiguous reads are a zipped loop so that the conversions vectorize.
-fn load_typed<S: Element, D: Element, C: Element>(src: &[S], offset: usize, stride: usize, dst: &mut [C]) {
+pub(super) fn load_typed<S: Element, D: Element, C: Element>(src: &[S], offset: usize, stride: usize, dst: &mut [C]) {
     let n = dst.len();
     if stride == 1 {
         for (d, s) in dst.iter_mut().zip(&src[offset..offset + n]) {

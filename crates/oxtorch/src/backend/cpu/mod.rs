@@ -21,6 +21,7 @@ mod ordering;
 pub mod parallel;
 mod pow;
 pub(crate) mod range;
+mod ternary;
 mod unary;
 
 pub use allocator::{cached_bytes, empty_cache, CACHE_LIMIT_BYTES, MIN_CACHED_BYTES};
@@ -28,6 +29,7 @@ pub(crate) use allocator::{recycle, scratch};
 pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;
+pub(crate) use ternary::ternary;
 
 use self::arith::{Arith, LoopPosition};
 use self::binary::{load, Rhs, CHUNK};

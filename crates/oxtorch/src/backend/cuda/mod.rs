@@ -20,4 +20,4 @@ pub use driver::{
 };
 pub use launch::{compile_ptx, nvrtc_available, NO_NVRTC_MSG};
 pub use memory::{empty_cache, format_size, memory_stats, CudaStorage};
-pub(crate) use ops::{binary, copy, fill, read, transfer, unary};
+pub(crate) use ops::{binary, copy, fill, read, ternary, transfer, unary};

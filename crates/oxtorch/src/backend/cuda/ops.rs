@@ -7,7 +7,7 @@ use super::formulas::{self, Formula, Values};
 use super::memory::CudaStorage;
 use super::source::{KernelInput, KernelSpec, LoopShape, ParamBlock, BLOCK, MAX_DIMS, TILE, TILE_ROWS};
 use crate::backend::cpu::{self, CpuBuffer, CpuElement};
-use crate::backend::{Arg, BinaryCall, Buffer, UnaryCall};
+use crate::backend::{Arg, BinaryCall, Buffer, TernaryCall, UnaryCall};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::iter::Plan;
@@ -113,6 +113,11 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
 pub(crate) fn unary(call: &UnaryCall<'_>) -> Result<()> {
     let launch = describe_unary(call, &device_address)?;
     run(launch, call.out, &[kernel_input(call.input).1])
+}
+
+/// Kernels of three inputs have no generated CUDA source yet: PyTorch's error class for a missing kernel.
+pub(crate) fn ternary(call: &TernaryCall<'_>) -> Result<()> {
+    Err(Error::NotImplemented(format!("\"{}_cuda\" is not generated for CUDA tensors yet", call.op.info().kernel)))
 }
 
 /// Copies `src` into `dst` along `plan`, converting each element (see [`crate::backend::copy`]).

@@ -1,0 +1,150 @@
+//! `where` and the clamps over tensors of any kind: strided tensors by `tensor/ternary.rs`; sparse COO operands
+//! get PyTorch's dispatcher error (it has no sparse kernel for them), naming the overload the call reached; global
+//! tensors are refused with OneFlow's op name until their sbp signatures are written.
+
+use super::{AnyOperand, AnyOutput, AnyTensor};
+use crate::error::{Error, Result};
+use crate::op::ternary::{Bound, BoundTensor, ClampBounds};
+use crate::scalar::Scalar;
+use crate::tensor::{Operand, Output, Tensor};
+
+impl BoundTensor for AnyTensor {
+    fn dim(&self) -> usize {
+        AnyTensor::dim(self)
+    }
+
+    fn item(&self) -> Result<Scalar> {
+        match self {
+            AnyTensor::Strided(t) => t.item(),
+            AnyTensor::SparseCoo(s) => s.to_dense()?.item(),
+            AnyTensor::Global(g) => g.to_local(false)?.item(),
+        }
+    }
+}
+
+/// How a call reached an operation, for the overload PyTorch's dispatcher names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reached {
+    New,
+    InPlace,
+    Out,
+}
+
+impl From<&AnyOutput<'_>> for Reached {
+    fn from(output: &AnyOutput<'_>) -> Self {
+        match output {
+            AnyOutput::New => Reached::New,
+            AnyOutput::InPlace => Reached::InPlace,
+            AnyOutput::Out(_) => Reached::Out,
+        }
+    }
+}
+
+/// A strided output for the strided path.
+fn strided_output<'a>(output: AnyOutput<'a>) -> Result<Output<'a>> {
+    Ok(match output {
+        AnyOutput::New => Output::New,
+        AnyOutput::InPlace => Output::InPlace,
+        AnyOutput::Out(AnyTensor::Strided(t)) => Output::Out(t),
+        AnyOutput::Out(_) => {
+            return Err(Error::Runtime("internal error: a non-strided out= on the strided path".into()))
+        }
+    })
+}
+
+/// A strided operand for the strided path.
+fn strided_operand(o: &AnyOperand) -> Result<Operand> {
+    match o {
+        AnyOperand::Tensor(AnyTensor::Strided(t)) => Ok(Operand::Tensor(t.clone())),
+        AnyOperand::Scalar(s) => Ok(Operand::Scalar(*s)),
+        _ => Err(Error::Runtime("internal error: a non-strided operand on the strided path".into())),
+    }
+}
+
+/// The tensors among some operands (and an `out=` tensor).
+fn tensors<'t>(operands: impl IntoIterator<Item = Option<&'t AnyTensor>>) -> Vec<&'t AnyTensor> {
+    operands.into_iter().flatten().collect()
+}
+
+/// OneFlow's refusal of an operation on global tensors that has no sbp signature here yet.
+fn global_refusal(oneflow: &str) -> Error {
+    Error::NotImplemented(format!("{oneflow} of global tensors is not supported yet"))
+}
+
+/// `torch.where(condition, input, other)` into `output` (a new tensor or `out=`), whatever the tensors' kinds.
+pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    let out = match &output {
+        AnyOutput::Out(t) => Some(&**t),
+        _ => None,
+    };
+    let all = tensors([Some(condition), input.tensor(), other.tensor(), out]);
+    if all.iter().any(|t| t.global().is_some()) {
+        return Err(global_refusal("where"));
+    }
+    if let Some(sparse) = all.iter().find_map(|t| t.sparse()) {
+        let name = if out.is_some() { "where.self_out" } else { "where.self" };
+        return Err(crate::sparse::view::dispatcher_error(name, sparse.device()));
+    }
+    let AnyTensor::Strided(condition) = condition else {
+        return Err(Error::Runtime("internal error: a non-strided condition on the strided path".into()));
+    };
+    let (input, other) = (strided_operand(&input)?, strided_operand(&other)?);
+    crate::tensor::ternary::where_(condition, &input, &other, strided_output(output)?).map(AnyTensor::Strided)
+}
+
+/// `name(input, min, max)` (`clamp`, `clip`, `clamp_min`, `clamp_max`) into `output`, whatever the tensors' kinds:
+/// the overload is chosen from the bounds' kinds first, as PyTorch's argument parser chooses it.
+pub fn clamp(
+    name: &str,
+    input: &AnyTensor,
+    min: Option<AnyOperand>,
+    max: Option<AnyOperand>,
+    output: AnyOutput<'_>,
+) -> Result<AnyTensor> {
+    let bound = |o: Option<AnyOperand>| {
+        o.map(|o| match o {
+            AnyOperand::Tensor(t) => Bound::Tensor(t),
+            AnyOperand::Scalar(s) => Bound::Number(s),
+        })
+    };
+    let bounds = ClampBounds::resolve(name, bound(min), bound(max))?;
+    let reached = Reached::from(&output);
+    let out = match &output {
+        AnyOutput::Out(t) => Some(&**t),
+        _ => None,
+    };
+    let (min_t, max_t) = match &bounds {
+        ClampBounds::Tensors { min, max } => (min.as_ref(), max.as_ref()),
+        ClampBounds::Numbers { .. } => (None, None),
+    };
+    let all = tensors([Some(input), min_t, max_t, out]);
+    if all.iter().any(|t| t.global().is_some()) {
+        return Err(global_refusal("clip_by_scalar"));
+    }
+    if let Some(sparse) = all.iter().find_map(|t| t.sparse()) {
+        // `clip` is `clamp`; the Tensor overload has `.Tensor`, its `out=` `.Tensor_out`
+        let base = if name == "clip" { "clamp" } else { name };
+        let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
+        let overload = match (reached, tensor_bounds) {
+            (Reached::New, false) => base.to_string(),
+            (Reached::New, true) => format!("{base}.Tensor"),
+            (Reached::InPlace, false) => format!("{base}_"),
+            (Reached::InPlace, true) => format!("{base}_.Tensor"),
+            (Reached::Out, false) => format!("{base}.out"),
+            (Reached::Out, true) => format!("{base}.Tensor_out"),
+        };
+        return Err(crate::sparse::view::dispatcher_error(&overload, sparse.device()));
+    }
+    let AnyTensor::Strided(input) = input else {
+        return Err(Error::Runtime("internal error: a non-strided input on the strided path".into()));
+    };
+    let strided = |t: &AnyTensor| -> Result<Tensor> { t.clone().into_strided() };
+    let bounds = match bounds {
+        ClampBounds::Numbers { min, max } => ClampBounds::Numbers { min, max },
+        ClampBounds::Tensors { min, max } => ClampBounds::Tensors {
+            min: min.as_ref().map(strided).transpose()?,
+            max: max.as_ref().map(strided).transpose()?,
+        },
+    };
+    crate::tensor::ternary::clamp(input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
+}

@@ -1,0 +1,265 @@
+//! `where` and the clamps on strided tensors (CPU, CUDA), with PyTorch 2.15's rules (recorded in
+//! `tests/data/ternary.json`):
+//!
+//! - `where(condition, input, other)` (`where_self_out`): the result dtype is the promotion of `input` and `other`
+//!   (the condition takes no part); an `out=` must have exactly that dtype; a Python number is converted to it
+//!   (with c10's overflow check of a one-element fill); the condition must be bool (uint8 is accepted, deprecated);
+//!   then the iterator over the condition and both inputs.
+//! - `clamp(input, min, max)` with Python-number bounds (`clamp.out`, `clamp_min.out`, `clamp_max.out`): no
+//!   complex dtype; the result dtype is the input's when it is floating, else its promotion with the bounds; the
+//!   bounds must be representable in it; PyTorch then runs a unary loop over `input.to(result)` into an output of
+//!   exactly that dtype, the bounds captured by the kernel.
+//! - `clamp` with tensor bounds (`clamp.Tensor_out`): a binary (one bound: PyTorch's `maximum`/`minimum` kernels)
+//!   or ternary iterator that promotes every operand and casts safely into the output.
+//!
+//! Meta tensors follow PyTorch's references, whose checks differ (`tensor/meta.rs`).
+
+use super::ops::{self, Input};
+use super::{Operand, Output, Tensor};
+use crate::backend::{self, Arg, TernaryCall};
+use crate::dtype::DType;
+use crate::error::{runtime_err, Error, Result};
+use crate::iter::{self, ElementwiseIter, IterOperand};
+use crate::op::ternary::{ClampBounds, TernaryOp};
+use crate::promotion;
+use crate::scalar::{cpp_double, ConversionCheck, Scalar};
+use smallvec::SmallVec;
+
+/// `torch.where(condition, input, other)` into `output` (`out=` only: there is no in-place form).
+pub fn where_(condition: &Tensor, input: &Operand, other: &Operand, output: Output<'_>) -> Result<Tensor> {
+    let result = promotion::result_type(&[input.promotion_class(), other.promotion_class()])?;
+    for operand in [input, other] {
+        if let Operand::Scalar(s) = operand {
+            // the number becomes a tensor of the result dtype, one element filled with c10's check
+            s.check_convertible(result, ConversionCheck::Fill)?;
+        }
+    }
+    if let Output::Out(out) = &output {
+        if out.dtype() != result {
+            runtime_err!(
+                "Expected out type to be {} but got {}",
+                result.scalar_type_name(),
+                out.dtype().scalar_type_name()
+            )
+        }
+    }
+    match condition.dtype() {
+        // deprecated (PyTorch warns once), read as bool
+        DType::Bool | DType::UInt8 => {}
+        other => runtime_err!(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+            other.scalar_type_name()
+        ),
+    }
+    let condition = Operand::Tensor(condition.clone());
+    run(TernaryOp::Where, &[&condition, input, other], output, false)
+}
+
+/// The clamps (`clamp`, `clip`, `clamp_min`, `clamp_max`) into `output`, with the bounds PyTorch's argument parser
+/// chose an overload by ([`ClampBounds`]).
+pub fn clamp(input: &Tensor, bounds: &ClampBounds<Tensor>, output: Output<'_>) -> Result<Tensor> {
+    if bounds.is_empty() {
+        runtime_err!("oxtorch.clamp: At least one of 'min' or 'max' must not be None")
+    }
+    if input.dtype().is_complex() {
+        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
+    }
+    match bounds {
+        ClampBounds::Numbers { min, max } => clamp_numbers(input, *min, *max, output),
+        ClampBounds::Tensors { min, max } => {
+            let input = Operand::Tensor(input.clone());
+            let (min, max) = (min.clone().map(Operand::Tensor), max.clone().map(Operand::Tensor));
+            match (&min, &max) {
+                (Some(min), Some(max)) => run(TernaryOp::Clamp, &[&input, min, max], output, false),
+                (Some(min), None) => run(TernaryOp::ClampMin, &[&input, min], output, false),
+                (None, Some(max)) => run(TernaryOp::ClampMax, &[&input, max], output, false),
+                (None, None) => runtime_err!("oxtorch.clamp: At least one of 'min' or 'max' must not be None"),
+            }
+        }
+    }
+}
+
+/// The result dtype of a clamp with number bounds: the input's when it is floating, else its promotion with the
+/// bounds (complex: PyTorch's error).
+pub fn clamp_numbers_dtype(input: DType, min: Option<Scalar>, max: Option<Scalar>) -> Result<DType> {
+    if input.is_complex() {
+        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
+    }
+    if input.is_floating_point() {
+        return Ok(input);
+    }
+    let mut operands = vec![promotion::Operand::Dimensioned(input)];
+    operands.extend(min.into_iter().chain(max).map(promotion::Operand::Scalar));
+    let result = promotion::result_type(&operands)?;
+    if result.is_complex() {
+        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
+    }
+    Ok(result)
+}
+
+/// PyTorch's checks of a number bound against the result dtype: a floating result takes any bound its type can
+/// hold (a complex one only with no imaginary part, read as a double); an integral one refuses a lower bound above
+/// its range or an upper bound below it (the other way round, the bound never matters).
+fn check_bound(bound: Scalar, which: &str, result: DType) -> Result<()> {
+    if result.is_floating_point() {
+        if let Scalar::Complex(c) = bound {
+            if c.im != 0.0 {
+                runtime_err!("value cannot be converted to type double without overflow")
+            }
+        }
+        return bound.check_convertible(result, ConversionCheck::Strict);
+    }
+    if !result.is_integral(false) {
+        return Ok(());
+    }
+    let (lo, hi) = crate::scalar::int_range(result);
+    let value = bound.to_f64();
+    let outside = match bound {
+        Scalar::Int(i) => (which == "min" && i > hi) || (which == "max" && i < lo),
+        Scalar::UInt(u) => which == "min" && u > hi as u64,
+        _ => (which == "min" && value > hi as f64) || (which == "max" && value < lo as f64),
+    };
+    if outside {
+        runtime_err!(
+            "Clamp {which} value {} is outside the representable range of {}",
+            cpp_double(value),
+            result.scalar_type_name()
+        )
+    }
+    Ok(())
+}
+
+/// A bound within an integral dtype's range (one outside it never decides an element, see [`check_bound`]).
+fn representable(bound: Scalar, result: DType) -> Scalar {
+    if !result.is_integral(false) {
+        return bound;
+    }
+    let (lo, hi) = crate::scalar::int_range(result);
+    match bound {
+        Scalar::Int(i) => Scalar::Int(i.clamp(lo, hi)),
+        Scalar::UInt(_) => Scalar::Int(hi),
+        other => other,
+    }
+}
+
+/// `clamp` with number bounds (see the module documentation).
+fn clamp_numbers(input: &Tensor, min: Option<Scalar>, max: Option<Scalar>, output: Output<'_>) -> Result<Tensor> {
+    let result = clamp_numbers_dtype(input.dtype(), min, max)?;
+    if matches!(output, Output::InPlace) && result != input.dtype() {
+        runtime_err!(
+            "result type {} can't be cast to the desired output type {}",
+            result.scalar_type_name(),
+            input.dtype().type_meta_name()
+        )
+    }
+    // PyTorch's unary iterator over `input.to(result)`: overlap, then the output's dtype
+    match &output {
+        Output::InPlace => iter::assert_no_internal_overlap(input.into())?,
+        Output::Out(out) if out.numel() > 0 => {
+            iter::assert_no_internal_overlap((&**out).into())?;
+            iter::assert_no_partial_overlap((&**out).into(), input.into())?;
+        }
+        _ => {}
+    }
+    if let Output::Out(out) = &output {
+        if out.dtype() != result {
+            runtime_err!("Found dtype {} but expected {}", out.dtype().scalar_type_name(), result.scalar_type_name())
+        }
+        if out.device() != input.device() {
+            runtime_err!(
+                "Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
+                input.device(),
+                out.device()
+            )
+        }
+    }
+    let op = match (min, max) {
+        (Some(_), Some(_)) => TernaryOp::Clamp,
+        (Some(_), None) => TernaryOp::ClampMin,
+        _ => TernaryOp::ClampMax,
+    };
+    if result == DType::Bool {
+        return Err(ops::not_implemented(
+            &format!("{}_{}", op.info().number_kernel, input.device().type_name()),
+            result,
+        ));
+    }
+    for (bound, which) in [(min, "min"), (max, "max")] {
+        if let Some(bound) = bound {
+            check_bound(bound, which, result)?;
+        }
+    }
+    let strides = super::pow::number_exponent_strides(input, result)?;
+    let out = match output {
+        Output::New => super::factory::empty_strided(input.sizes(), &strides, (result, input.device()))?,
+        Output::InPlace => input.clone(),
+        Output::Out(slot) => {
+            if slot.sizes() != input.sizes() {
+                ops::resize_output(slot, input.sizes(), &strides, slot.dtype(), slot.device())?
+            } else {
+                slot.clone()
+            }
+        }
+    };
+    if out.numel() == 0 {
+        return Ok(out);
+    }
+    let is_nan = |b: Option<Scalar>| b.is_some_and(|b| b.to_f64().is_nan());
+    if op == TernaryOp::Clamp && (is_nan(min) || is_nan(max)) {
+        // PyTorch fills the result with NaN rather than running the kernel
+        out.fill_(Scalar::Float(f64::NAN))?;
+        return Ok(out);
+    }
+    let source = Operand::Tensor(input.clone());
+    let first = ops::separated(ops::kernel_input(out.device(), &source, true, &out)?, &out)?;
+    let mut inputs: SmallVec<[Input<'_>; 3]> = smallvec::smallvec![first];
+    inputs.extend(min.into_iter().chain(max).map(|b| Input::Value(representable(b, result))));
+    kernel(op, result, &out, &inputs, true)?;
+    Ok(out)
+}
+
+/// The iterator, the output and the kernel of `op` over `operands` (the first is the in-place target).
+fn run(op: TernaryOp, operands: &[&Operand], output: Output<'_>, captured_values: bool) -> Result<Tensor> {
+    let views: SmallVec<[IterOperand<'_>; 3]> = operands.iter().map(|o| o.view()).collect();
+    let it = ElementwiseIter::general(&op.info().iter, &views, ops::iter_output(&output))?;
+    let out = ops::destination_tensor(&it, operands[0], output)?;
+    let common = it.common_dtype;
+    if !op.info().dtypes.has(common) {
+        let kernel = format!("{}_{}", op.info().kernel, it.device.type_name());
+        return Err(ops::not_implemented(&kernel, common));
+    }
+    if out.numel() == 0 {
+        return Ok(out);
+    }
+    let mut inputs: SmallVec<[Input<'_>; 3]> = SmallVec::new();
+    for (k, operand) in operands.iter().enumerate() {
+        inputs.push(ops::separated(ops::kernel_input(it.device, operand, k == 0, &out)?, &out)?);
+    }
+    kernel(op, common, &out, &inputs, captured_values)?;
+    Ok(out)
+}
+
+/// Plans the loop over `out` and the inputs and runs the kernel of `op` reading them as `common`.
+fn kernel(op: TernaryOp, common: DType, out: &Tensor, inputs: &[Input<'_>], captured_values: bool) -> Result<()> {
+    let plan_inputs: SmallVec<[iter::PlanInput<'_>; 3]> = inputs.iter().map(Input::plan_input).collect();
+    let plan = iter::elementwise_plan(out.into(), &plan_inputs);
+    let call = TernaryCall {
+        op,
+        dtype: common,
+        plan: &plan,
+        out: out.storage(),
+        inputs: inputs.iter().map(ops::arg).collect::<SmallVec<[Arg<'_>; 3]>>(),
+        captured_values,
+    };
+    backend::ternary(&call)
+}
+
+impl crate::op::ternary::BoundTensor for Tensor {
+    fn dim(&self) -> usize {
+        Tensor::dim(self)
+    }
+
+    fn item(&self) -> Result<Scalar> {
+        Tensor::item(self)
+    }
+}
