@@ -82,6 +82,10 @@ def make_cases():
     ncl, ncl2 = np.ascontiguousarray(nchw.transpose(0, 2, 3, 1)), np.ascontiguousarray(nchw2.transpose(0, 2, 3, 1))
     c64 = (g32 + 1j * f32).astype(np.complex64)
     oc, tc = both(c64)
+    mask = rng.random(N) < 0.5  # where's condition: bool, half true, in no pattern
+    lo32 = -np.abs(rng.standard_normal(N, dtype=np.float32))  # clamp's tensor bounds: lo <= 0 <= hi
+    hi32 = np.abs(rng.standard_normal(N, dtype=np.float32))
+    (omask, tmask), (olo, tlo), (ohi, thi) = both(mask), both(lo32), both(hi32)
     o_acc, t_acc, n_acc = of.clone(), tf.clone(), f32.copy()
     o1, o2 = oxtorch.ones(1), oxtorch.ones(1)
     t1, t2 = torch.ones(1), torch.ones(1)
@@ -129,6 +133,14 @@ def make_cases():
         Case("pow f32 ** 2.5 (2^24)", lambda: of ** 2.5, lambda: tf ** 2.5, lambda: f32 ** np.float32(2.5)),
         Case("pow f32 ** f32 (2^24)", lambda: of ** og, lambda: tf ** tg, lambda: f32 ** g32),
         Case("pow i32 ** 3 (2^24)", lambda: oi ** 3, lambda: ti ** 3, lambda: i32 ** 3),
+        Case("where bool, f32, f32 (2^24)", lambda: oxtorch.where(omask, of, og), lambda: torch.where(tmask, tf, tg),
+             lambda: np.where(mask, f32, g32)),
+        Case("where bool, f32, python float (2^24)", lambda: oxtorch.where(omask, of, 0.0),
+             lambda: torch.where(tmask, tf, 0.0), lambda: np.where(mask, f32, np.float32(0.0))),
+        Case("clamp f32, number min and max (2^24)", lambda: of.clamp(-0.5, 0.5), lambda: tf.clamp(-0.5, 0.5),
+             lambda: np.clip(f32, np.float32(-0.5), np.float32(0.5))),
+        Case("clamp f32, tensor min and max (2^24)", lambda: oxtorch.clamp(of, olo, ohi),
+             lambda: torch.clamp(tf, tlo, thi), lambda: np.clip(f32, lo32, hi32)),
     ] + sparse_cases(rng)
 
 

@@ -104,7 +104,8 @@ def run_stmt(stmt: Stmt, ns: dict, mod, np) -> Outcome:
 def _mentions_complex32(out) -> bool:
     """Whether PyTorch's outcome shows its complex32 dtype (as a result or in an error message)."""
     t = repr(out)
-    return any(k in t for k in ("complex32", "ComplexHalf", "BComplex32", "bcomplex32", "complex<c10::Half>"))
+    return any(k in t for k in ("complex32", "ComplexHalf", "BComplex32", "bcomplex32", "complex<c10::Half>",
+                                "complex<c10::BFloat16>"))
 
 
 def _deviation(tout, oout) -> str | None:

@@ -80,7 +80,9 @@ pub fn where_(py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'
     let p = parser!(Method "where", WHERE).parse(args, kwargs)?;
     let condition = tensor(&p.tensor(0).into_any())?;
     if p.overload == 0 {
-        return Err(PyTypeError::new_err("where(condition) (nonzero as a tuple) is not supported yet"));
+        let indices: Vec<PyTensor> =
+            dispatch::where_condition(&condition).py()?.into_iter().map(PyTensor::from_any).collect();
+        return Ok(PyTuple::new(py, indices)?.into_any().unbind());
     }
     let (number_input, number_other) = (matches!(p.overload, 2 | 4), matches!(p.overload, 3 | 4));
     let input_name = if number_input { "self" } else { "input" };
@@ -141,6 +143,24 @@ fn clamp_method(
     Ok(Py::new(py, PyTensor::from_any(result))?.into_any())
 }
 
+/// `torch.<name>_(input, <bounds>)`: the in-place method of `input`, which it returns.
+fn clamp_in_place_function(
+    name: &'static str,
+    parser: &Parser,
+    bound_names: &[&str],
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let p = parser.parse(args, kwargs)?;
+    let slf = p.tensor(0);
+    let [min, max] = bounds(&p, bound_names)?;
+    let (min, max) = if bound_names[0] == "max" { (None, min) } else { (min, max) };
+    let input = slf.borrow().any();
+    let result = dispatch::clamp(core_name(name), &input, min, max, AnyOutput::InPlace).py()?;
+    slf.borrow_mut().replace(result);
+    Ok(slf.into_any().unbind())
+}
+
 /// The operation's name in the core (the in-place method's without its `_`).
 fn core_name(name: &'static str) -> &'static str {
     name.strip_suffix('_').unwrap_or(name)
@@ -171,6 +191,18 @@ macro_rules! clamps {
             ) -> PyResult<Py<PyAny>> {
                 let parser = parser!(Function stringify!($function), $fsig);
                 clamp_function(py, stringify!($function), parser, &["input", $($bound),+], args, kwargs)
+            }
+        )*
+        $(
+            #[doc = concat!("`torch.", stringify!($inplace), "(input, ...)`: the in-place method, returning `input`.")]
+            #[pyfunction]
+            #[pyo3(signature = (*args, **kwargs))]
+            pub fn $inplace(
+                args: &Bound<'_, PyTuple>,
+                kwargs: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Py<PyAny>> {
+                let parser = parser!(Function stringify!($inplace), $msig);
+                clamp_in_place_function(stringify!($inplace), parser, &[$($bound),+], args, kwargs)
             }
         )*
         #[pymethods]
@@ -206,6 +238,7 @@ macro_rules! clamps {
         pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
             m.add_function(wrap_pyfunction!(where_, m)?)?;
             $( m.add_function(wrap_pyfunction!($function, m)?)?; )*
+            $( m.add_function(wrap_pyfunction!($inplace, m)?)?; )*
             Ok(())
         }
     };

@@ -92,6 +92,18 @@ pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, outpu
     crate::tensor::ternary::where_(condition, &input, &other, strided_output(output)?).map(AnyTensor::Strided)
 }
 
+/// `torch.where(condition)`: the indices of the condition's nonzero elements, one tensor per dimension (strided
+/// tensors; PyTorch's sparse kernel of `nonzero` is not reproduced: its dispatcher's error).
+pub fn where_condition(condition: &AnyTensor) -> Result<Vec<AnyTensor>> {
+    match condition {
+        AnyTensor::Strided(t) => {
+            Ok(crate::tensor::ternary::where_condition(t)?.into_iter().map(AnyTensor::Strided).collect())
+        }
+        AnyTensor::SparseCoo(s) => Err(crate::sparse::view::dispatcher_error("nonzero", s.device())),
+        AnyTensor::Global(_) => Err(global_refusal("nonzero")),
+    }
+}
+
 /// `name(input, min, max)` (`clamp`, `clip`, `clamp_min`, `clamp_max`) into `output`, whatever the tensors' kinds:
 /// the overload is chosen from the bounds' kinds first, as PyTorch's argument parser chooses it.
 pub fn clamp(
@@ -146,5 +158,5 @@ pub fn clamp(
             max: max.as_ref().map(strided).transpose()?,
         },
     };
-    crate::tensor::ternary::clamp(input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
+    crate::tensor::ternary::clamp(name, input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
 }

@@ -177,6 +177,9 @@ pub enum IterOutput<'a> {
     /// Into a given tensor (`out=`): replaced by a tensor of the result's shape (keeping its dtype and device)
     /// when its shape differs, as PyTorch resizes it.
     Out(TensorView<'a>),
+    /// Into an `out=` tensor that is also one of the inputs (the same tensor object: TensorIterator's
+    /// `is_read_write` operand), which is never resized.
+    ReadWrite(TensorView<'a>),
 }
 
 /// Where the iterator decided the result goes; the caller allocates.
@@ -386,9 +389,9 @@ impl ElementwiseIter {
                 Some(IterOperand::Tensor(t)) => Some(*t),
                 _ => runtime_err!("an in-place operation needs a tensor as its first operand"),
             },
-            IterOutput::Out(t) => Some(t),
+            IterOutput::Out(t) | IterOutput::ReadWrite(t) => Some(t),
         };
-        let is_out = matches!(output, IterOutput::Out(_));
+        let is_out = matches!(output, IterOutput::Out(_) | IterOutput::ReadWrite(_));
         // overlap checks come first, as in TensorIterator
         if let Some(out) = given.filter(|_| config.check_mem_overlap) {
             if !is_out || out.numel() > 0 {
@@ -410,7 +413,7 @@ impl ElementwiseIter {
         let resize = match (output, given) {
             // PyTorch resizes an `out=` of another shape (with a deprecation warning when it had elements)
             (IterOutput::Out(_), Some(out)) if out.sizes != shape.as_slice() => true,
-            (IterOutput::InPlace, Some(out)) if out.sizes != shape.as_slice() => {
+            (IterOutput::InPlace | IterOutput::ReadWrite(_), Some(out)) if out.sizes != shape.as_slice() => {
                 return Err(shape_mismatch(out.sizes, &shape));
             }
             _ => false,

@@ -579,3 +579,122 @@ fn unary_result(op: UnaryOp, a: &Tensor) -> Result<Decided> {
     };
     Decided::new(a.sizes().into(), &layout, dtype, a.device())
 }
+
+/// An operand of a reference of several operands, once its type promotion wrapper converted it to `compute` and
+/// `_maybe_broadcast` broadcast it to `shape`.
+fn promoted_input<'a>(o: &'a Operand, compute: DType, shape: &[usize]) -> Input<'a> {
+    match o {
+        Operand::Scalar(s) => Input::Number(*s),
+        Operand::Tensor(t) if is_cpu_scalar(t) => Input::CpuScalar(t),
+        Operand::Tensor(t) => {
+            let strides: Dims =
+                if t.dtype() == compute { t.strides().into() } else { r::converted_strides(t.sizes(), t.strides()) };
+            Input::Tensor(t, r::expanded_strides(t.sizes(), &strides, shape))
+        }
+    }
+}
+
+/// A reference of several operands whose result is one primitive over all of them (`prims.where`, and `clamp`'s
+/// chain of `where`s): `check_same_device` over the operands (CPU scalars exempt), the reference's own `check`,
+/// `_maybe_broadcast`, then the primitive's layout; the operands are promoted to `compute`, the result is `result`.
+fn several(
+    operands: &[&Operand],
+    compute: DType,
+    result: DType,
+    check: impl FnOnce() -> Result<()>,
+) -> Result<Decided> {
+    let devices = operands.iter().filter_map(|o| o.tensor()).filter(|t| !is_cpu_scalar(t)).map(Tensor::device);
+    let device = prim_device(devices)?;
+    check()?;
+    let shapes: SmallVec<[&[usize]; 3]> = operands.iter().filter_map(|o| o.tensor()).map(Tensor::sizes).collect();
+    let shape = broadcast_shapes(&shapes)?;
+    let inputs: SmallVec<[Input<'_>; 3]> = operands.iter().map(|o| promoted_input(o, compute, &shape)).collect();
+    let args: SmallVec<[PrimArg; 3]> = inputs.iter().filter_map(Input::prim_arg).collect();
+    let refs: SmallVec<[&PrimArg; 3]> = args.iter().collect();
+    Decided::new(shape.clone(), &prim_output(&shape, &refs), result, device)
+}
+
+/// `_refs.where` with a meta tensor among its operands or its `out=` (`out_wrapper(exact_dtype=True)`): the
+/// promotion of `a` and `b` (`NO_OPMATH`), the device check, a bool predicate, the broadcast, `prims.where`.
+pub(crate) fn where_(condition: &Tensor, a: &Operand, b: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if let Output::Out(out) = &output {
+        check_out_device(Some(condition), out)?;
+    }
+    let (_, result) = elementwise_dtypes(&[a.promotion_class(), b.promotion_class()], PromotionKind::Default);
+    let pred = Operand::Tensor(condition.clone());
+    let decided = several(&[&pred, a, b], result, result, || {
+        if condition.dtype() != DType::Bool {
+            runtime_err!("expected predicate to be bool, got {}", condition.dtype())
+        }
+        Ok(())
+    })?;
+    match output {
+        Output::Out(out) => {
+            if out.sizes() != decided.shape.as_slice() {
+                resize(out, &decided.shape)?;
+            }
+            if !decided.is_cpu_scalar() && decided.device != out.device() {
+                return Err(cross_device(decided.device, out.device()));
+            }
+            if out.dtype() != decided.dtype {
+                runtime_err!("Expected out tensor to have dtype {} but got {} instead", decided.dtype, out.dtype())
+            }
+            Ok(out.clone())
+        }
+        _ => decided.allocate(),
+    }
+}
+
+/// Whether `where` or a clamp over these operands into `output` takes PyTorch's meta path (see
+/// [`involves_meta`]).
+pub(crate) fn involves_meta_any(operands: &[Option<&Tensor>], output: &Output<'_>) -> bool {
+    let out = match output {
+        Output::Out(t) => Some(&**t),
+        _ => None,
+    };
+    operands.iter().copied().chain([out]).flatten().any(Tensor::is_meta)
+}
+
+/// `_refs.clamp` (and `clamp_min`, `clamp_max`, which call it) with a meta tensor among its operands or its `out=`:
+/// neither bound is a `ValueError`; the promotion of every operand (`DEFAULT`: complex is accepted), an integral
+/// result's range check of number bounds, the device check and broadcast, the layout of its `where`s; in place it is
+/// `_make_inplace`.
+pub(crate) fn clamp(a: &Tensor, min: Option<&Operand>, max: Option<&Operand>, output: Output<'_>) -> Result<Tensor> {
+    if min.is_none() && max.is_none() {
+        return Err(Error::Value("clamp called but both min and max are none!".into()));
+    }
+    if let Output::Out(out) = &output {
+        check_out_device(Some(a), out)?;
+    }
+    let input = Operand::Tensor(a.clone());
+    let operands: SmallVec<[&Operand; 3]> = std::iter::once(&input).chain(min).chain(max).collect();
+    let classes: SmallVec<[crate::promotion::Operand; 3]> = operands.iter().map(|o| o.promotion_class()).collect();
+    let (compute, result) = elementwise_dtypes(&classes, PromotionKind::Default);
+    if result.is_integral(false) {
+        let (lo, hi) = crate::scalar::int_range(result);
+        for (bound, which) in [(min, "min"), (max, "max")] {
+            if let Some(Operand::Scalar(Scalar::Int(v))) = bound {
+                if (which == "min" && *v > hi) || (which == "max" && *v < lo) {
+                    runtime_err!("Clamp {which} value {v} is outside the representable range of {result}")
+                }
+            }
+        }
+    }
+    if matches!(output, Output::InPlace) {
+        let shapes: SmallVec<[&[usize]; 2]> =
+            [min, max].into_iter().flatten().filter_map(Operand::tensor).map(Tensor::sizes).collect();
+        check_inplace_broadcast(a.sizes(), &shapes)?;
+    }
+    let decided = several(&operands, compute, result, || Ok(()))?;
+    match output {
+        Output::New => decided.allocate(),
+        Output::InPlace => {
+            decided.check_copy_into(a)?;
+            Ok(a.clone())
+        }
+        Output::Out(out) => {
+            decided.copy_out(out)?;
+            Ok(out.clone())
+        }
+    }
+}

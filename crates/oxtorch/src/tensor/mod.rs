@@ -238,7 +238,14 @@ impl Tensor {
         self.storage().ptr_eq(other.storage())
     }
 
-    /// Whether both handles show the same elements: same storage, offset, sizes and strides.
+    /// Whether both handles are one tensor (as two Python names bound to one `torch.Tensor`): PyTorch's
+    /// `is_same`, which decides whether an `out=` is also an input.
+    pub fn is_same_object(&self, other: &Tensor) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    /// Whether both show the same elements of the same memory (the same handle, or the same storage, offset,
+    /// sizes and strides).
     pub fn is_same(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
             || (self.is_alias_of(other)

@@ -208,7 +208,7 @@ pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, outpu
 /// [`binary_op_parsed`] on strided tensors, past the meta path and the composites: the iterator, the output, the
 /// kernel.
 fn strided(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
-    let mut it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
+    let mut it = build(op, &lhs.view(), &rhs.view(), iter_output(&output, &[lhs, rhs]))?;
     if let (BinaryOp::Pow, Operand::Tensor(base), Operand::Scalar(_)) = (op, lhs, rhs) {
         // `pow.Tensor_Scalar` is built as a unary operation of the base
         if let Destination::Allocate { strides, .. } = &mut it.destination {
@@ -242,11 +242,15 @@ fn strided(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Re
     Ok(out)
 }
 
-/// The iterator's view of where a result goes.
-pub(super) fn iter_output<'a>(output: &'a Output<'_>) -> IterOutput<'a> {
+/// The iterator's view of where a result goes: an `out=` tensor that is one of `operands` (the same tensor object)
+/// is read and written.
+pub(super) fn iter_output<'a>(output: &'a Output<'_>, operands: &[&Operand]) -> IterOutput<'a> {
     match output {
         Output::New => IterOutput::New,
         Output::InPlace => IterOutput::InPlace,
+        Output::Out(t) if operands.iter().any(|o| o.tensor().is_some_and(|o| o.is_same_object(t))) => {
+            IterOutput::ReadWrite(TensorView::from(&**t))
+        }
         Output::Out(t) => IterOutput::Out(TensorView::from(&**t)),
     }
 }
@@ -380,7 +384,7 @@ pub fn result_sizes_and_dtype(
         let (lhs, rhs) = float_power_operands(lhs, rhs, &output)?;
         return result_sizes_and_dtype(BinaryOp::Pow, &lhs, &rhs, output);
     }
-    let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output))?;
+    let it = build(op, &lhs.view(), &rhs.view(), iter_output(&output, &[lhs, rhs]))?;
     check_kernel(op, &it, number(rhs))?;
     let dtype = match (&it.destination, &output) {
         (Destination::Allocate { dtype, .. }, _) => *dtype,

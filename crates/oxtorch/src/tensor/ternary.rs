@@ -27,6 +27,10 @@ use smallvec::SmallVec;
 
 /// `torch.where(condition, input, other)` into `output` (`out=` only: there is no in-place form).
 pub fn where_(condition: &Tensor, input: &Operand, other: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if super::meta::involves_meta_any(&[Some(condition), input.tensor(), other.tensor()], &output) {
+        // PyTorch runs its reference for any meta tensor (`tensor/meta.rs`)
+        return super::meta::where_(condition, input, other, output);
+    }
     let result = promotion::result_type(&[input.promotion_class(), other.promotion_class()])?;
     for operand in [input, other] {
         if let Operand::Scalar(s) = operand {
@@ -55,20 +59,31 @@ pub fn where_(condition: &Tensor, input: &Operand, other: &Operand, output: Outp
     run(TernaryOp::Where, &[&condition, input, other], output, false)
 }
 
-/// The clamps (`clamp`, `clip`, `clamp_min`, `clamp_max`) into `output`, with the bounds PyTorch's argument parser
-/// chose an overload by ([`ClampBounds`]).
-pub fn clamp(input: &Tensor, bounds: &ClampBounds<Tensor>, output: Output<'_>) -> Result<Tensor> {
+/// The clamps (`clamp`, `clip`, and `clamp_min`, `clamp_max` when `name` says so) into `output`, with the bounds
+/// PyTorch's argument parser chose an overload by ([`ClampBounds`]).
+pub fn clamp(name: &str, input: &Tensor, bounds: &ClampBounds<Tensor>, output: Output<'_>) -> Result<Tensor> {
+    let (min, max): (Option<Operand>, Option<Operand>) = match bounds {
+        ClampBounds::Numbers { min, max } => (min.map(Operand::Scalar), max.map(Operand::Scalar)),
+        ClampBounds::Tensors { min, max } => (min.clone().map(Operand::Tensor), max.clone().map(Operand::Tensor)),
+    };
+    let tensors = [Some(input), min.as_ref().and_then(Operand::tensor), max.as_ref().and_then(Operand::tensor)];
+    if super::meta::involves_meta_any(&tensors, &output) {
+        return super::meta::clamp(input, min.as_ref(), max.as_ref(), output);
+    }
     if bounds.is_empty() {
         runtime_err!("oxtorch.clamp: At least one of 'min' or 'max' must not be None")
     }
-    if input.dtype().is_complex() {
-        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
+    // `clamp_min`/`clamp_max` with a tensor bound have no check of their own: their `maximum`/`minimum` kernels
+    // refuse complex dtypes after the iterator
+    let one_sided = matches!(name, "clamp_min" | "clamp_max");
+    let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
+    if input.dtype().is_complex() && !(one_sided && tensor_bounds) {
+        return Err(complex_refusal());
     }
     match bounds {
-        ClampBounds::Numbers { min, max } => clamp_numbers(input, *min, *max, output),
-        ClampBounds::Tensors { min, max } => {
+        ClampBounds::Numbers { min, max } => clamp_numbers(one_sided, input, *min, *max, output),
+        ClampBounds::Tensors { .. } => {
             let input = Operand::Tensor(input.clone());
-            let (min, max) = (min.clone().map(Operand::Tensor), max.clone().map(Operand::Tensor));
             match (&min, &max) {
                 (Some(min), Some(max)) => run(TernaryOp::Clamp, &[&input, min, max], output, false),
                 (Some(min), None) => run(TernaryOp::ClampMin, &[&input, min], output, false),
@@ -79,41 +94,44 @@ pub fn clamp(input: &Tensor, bounds: &ClampBounds<Tensor>, output: Output<'_>) -
     }
 }
 
+/// PyTorch's refusal of complex clamps.
+fn complex_refusal() -> Error {
+    Error::NotImplemented("clamp is not supported for complex types".into())
+}
+
 /// The result dtype of a clamp with number bounds: the input's when it is floating, else its promotion with the
-/// bounds (complex: PyTorch's error).
+/// bounds (which may be complex: the caller refuses it after its own checks).
 pub fn clamp_numbers_dtype(input: DType, min: Option<Scalar>, max: Option<Scalar>) -> Result<DType> {
-    if input.is_complex() {
-        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
-    }
-    if input.is_floating_point() {
+    if input.is_floating_point() || input.is_complex() {
         return Ok(input);
     }
     let mut operands = vec![promotion::Operand::Dimensioned(input)];
     operands.extend(min.into_iter().chain(max).map(promotion::Operand::Scalar));
-    let result = promotion::result_type(&operands)?;
-    if result.is_complex() {
-        return Err(Error::NotImplemented("clamp is not supported for complex types".into()));
-    }
-    Ok(result)
+    promotion::result_type(&operands)
 }
 
-/// PyTorch's checks of a number bound against the result dtype: a floating result takes any bound its type can
-/// hold (a complex one only with no imaginary part, read as a double); an integral one refuses a lower bound above
-/// its range or an upper bound below it (the other way round, the bound never matters).
-fn check_bound(bound: Scalar, which: &str, result: DType) -> Result<()> {
-    if result.is_floating_point() {
-        if let Scalar::Complex(c) = bound {
-            if c.im != 0.0 {
-                runtime_err!("value cannot be converted to type double without overflow")
-            }
+/// A number bound read as a double (`Scalar::toDouble`): a complex one with an imaginary part is refused.
+fn to_double(bound: Scalar) -> Result<f64> {
+    if let Scalar::Complex(c) = bound {
+        if c.im != 0.0 {
+            runtime_err!("value cannot be converted to type double without overflow")
         }
+    }
+    Ok(bound.to_f64())
+}
+
+/// The kernel's conversion of a number bound to the result dtype: a floating result takes any bound its type can
+/// hold (c10's checked conversion); an integral one refuses a lower bound above its range or an upper bound below
+/// it (the other way round, the bound never matters).
+fn check_bound(bound: Scalar, which: &str, result: DType) -> Result<()> {
+    let value = to_double(bound)?;
+    if result.is_floating_point() {
         return bound.check_convertible(result, ConversionCheck::Strict);
     }
     if !result.is_integral(false) {
         return Ok(());
     }
     let (lo, hi) = crate::scalar::int_range(result);
-    let value = bound.to_f64();
     let outside = match bound {
         Scalar::Int(i) => (which == "min" && i > hi) || (which == "max" && i < lo),
         Scalar::UInt(u) => which == "min" && u > hi as u64,
@@ -142,17 +160,38 @@ fn representable(bound: Scalar, result: DType) -> Scalar {
     }
 }
 
-/// `clamp` with number bounds (see the module documentation).
-fn clamp_numbers(input: &Tensor, min: Option<Scalar>, max: Option<Scalar>, output: Output<'_>) -> Result<Tensor> {
+/// `clamp` with number bounds, in PyTorch's order: its meta function (`clamp_min`/`clamp_max` refuse a complex
+/// bound first; the result dtype; an in-place target, or an `out=` that is the input, must hold it; no complex
+/// result), its unary iterator over `input.to(result)` (overlap, an `out=` of exactly the result dtype, resized),
+/// then its kernels: two bounds of which one is NaN fill the result with NaN, else each bound is converted to the
+/// result dtype with its checks.
+fn clamp_numbers(
+    one_sided: bool,
+    input: &Tensor,
+    min: Option<Scalar>,
+    max: Option<Scalar>,
+    output: Output<'_>,
+) -> Result<Tensor> {
+    if one_sided && [min, max].iter().flatten().any(|b| matches!(b, Scalar::Complex(_))) {
+        return Err(complex_refusal());
+    }
     let result = clamp_numbers_dtype(input.dtype(), min, max)?;
-    if matches!(output, Output::InPlace) && result != input.dtype() {
+    let in_place = match &output {
+        Output::InPlace => true,
+        Output::Out(out) => out.is_same_object(input),
+        Output::New => false,
+    };
+    if in_place && result != input.dtype() {
         runtime_err!(
             "result type {} can't be cast to the desired output type {}",
             result.scalar_type_name(),
             input.dtype().type_meta_name()
         )
     }
-    // PyTorch's unary iterator over `input.to(result)`: overlap, then the output's dtype
+    if result.is_complex() {
+        return Err(complex_refusal());
+    }
+    // the unary iterator over `input.to(result)`: overlap, then the output's dtype and device
     match &output {
         Output::InPlace => iter::assert_no_internal_overlap(input.into())?,
         Output::Out(out) if out.numel() > 0 => {
@@ -173,41 +212,39 @@ fn clamp_numbers(input: &Tensor, min: Option<Scalar>, max: Option<Scalar>, outpu
             )
         }
     }
+    let strides = super::pow::number_exponent_strides(input, result)?;
+    let out = match output {
+        Output::New => super::factory::empty_strided(input.sizes(), &strides, (result, input.device()))?,
+        Output::InPlace => input.clone(),
+        Output::Out(slot) if slot.sizes() != input.sizes() => {
+            ops::resize_output(slot, input.sizes(), &strides, slot.dtype(), slot.device())?
+        }
+        Output::Out(slot) => slot.clone(),
+    };
     let op = match (min, max) {
         (Some(_), Some(_)) => TernaryOp::Clamp,
         (Some(_), None) => TernaryOp::ClampMin,
         _ => TernaryOp::ClampMax,
     };
+    if let (Some(lo), Some(hi)) = (min, max) {
+        // `min.toDouble() != min.toDouble() || max.toDouble() != max.toDouble()`, in that order
+        if to_double(lo)?.is_nan() || to_double(hi)?.is_nan() {
+            if out.numel() > 0 {
+                out.fill_(Scalar::Float(f64::NAN))?;
+            }
+            return Ok(out);
+        }
+    }
     if result == DType::Bool {
-        return Err(ops::not_implemented(
-            &format!("{}_{}", op.info().number_kernel, input.device().type_name()),
-            result,
-        ));
+        let kernel = format!("{}_{}", op.info().number_kernel, input.device().type_name());
+        return Err(ops::not_implemented(&kernel, result));
     }
     for (bound, which) in [(min, "min"), (max, "max")] {
         if let Some(bound) = bound {
             check_bound(bound, which, result)?;
         }
     }
-    let strides = super::pow::number_exponent_strides(input, result)?;
-    let out = match output {
-        Output::New => super::factory::empty_strided(input.sizes(), &strides, (result, input.device()))?,
-        Output::InPlace => input.clone(),
-        Output::Out(slot) => {
-            if slot.sizes() != input.sizes() {
-                ops::resize_output(slot, input.sizes(), &strides, slot.dtype(), slot.device())?
-            } else {
-                slot.clone()
-            }
-        }
-    };
     if out.numel() == 0 {
-        return Ok(out);
-    }
-    let is_nan = |b: Option<Scalar>| b.is_some_and(|b| b.to_f64().is_nan());
-    if op == TernaryOp::Clamp && (is_nan(min) || is_nan(max)) {
-        // PyTorch fills the result with NaN rather than running the kernel
-        out.fill_(Scalar::Float(f64::NAN))?;
         return Ok(out);
     }
     let source = Operand::Tensor(input.clone());
@@ -221,7 +258,7 @@ fn clamp_numbers(input: &Tensor, min: Option<Scalar>, max: Option<Scalar>, outpu
 /// The iterator, the output and the kernel of `op` over `operands` (the first is the in-place target).
 fn run(op: TernaryOp, operands: &[&Operand], output: Output<'_>, captured_values: bool) -> Result<Tensor> {
     let views: SmallVec<[IterOperand<'_>; 3]> = operands.iter().map(|o| o.view()).collect();
-    let it = ElementwiseIter::general(&op.info().iter, &views, ops::iter_output(&output))?;
+    let it = ElementwiseIter::general(&op.info().iter, &views, ops::iter_output(&output, operands))?;
     let out = ops::destination_tensor(&it, operands[0], output)?;
     let common = it.common_dtype;
     if !op.info().dtypes.has(common) {
@@ -262,4 +299,35 @@ impl crate::op::ternary::BoundTensor for Tensor {
     fn item(&self) -> Result<Scalar> {
         Tensor::item(self)
     }
+}
+
+/// `torch.where(condition)`: `condition.nonzero(as_tuple=True)`, the indices of its nonzero elements in row-major
+/// order, one int64 tensor per dimension (a zero-dim condition counts as one-dimensional), on its device.
+pub fn where_condition(condition: &Tensor) -> Result<Vec<Tensor>> {
+    if condition.is_meta() {
+        return Err(Error::NotImplemented(
+            "Could not run 'aten::nonzero' with arguments from the 'Meta' backend.".into(),
+        ));
+    }
+    let sizes: SmallVec<[usize; 4]> =
+        if condition.dim() == 0 { smallvec::smallvec![1] } else { condition.sizes().iter().copied().collect() };
+    let values = condition.to_scalars()?;
+    let mut columns: Vec<Vec<i64>> = vec![Vec::new(); sizes.len()];
+    for (flat, value) in values.iter().enumerate() {
+        if !value.to_bool() {
+            continue;
+        }
+        let mut rest = flat;
+        for (d, &n) in sizes.iter().enumerate().rev() {
+            columns[d].push((rest % n) as i64);
+            rest /= n;
+        }
+    }
+    columns
+        .into_iter()
+        .map(|c| {
+            let n = c.len();
+            super::factory::from_vec(c, &[n])?.to_device(condition.device())
+        })
+        .collect()
 }

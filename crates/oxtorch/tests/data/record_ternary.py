@@ -933,6 +933,28 @@ ERROR_EXPRS = [
     ("clamp min > max", "clamp", "torch.clamp(a, 2, 1)"),
     ("clamp_min NaN", "clamp_min", "torch.clamp_min(torch.tensor([float('nan'), 1.]), 2.)"),
     ("Tensor.clamp is Tensor.clip", "clip", "a.clip(-1, 1)"),
+    # found by the differential fuzzer (fuzz/FINDINGS.md, F72): the order of clamp's checks
+    ("clamp_ complex number on int", "clamp_", "torch.tensor([1, 2]).clamp_(max=1j)"),
+    ("clamp out= self complex number", "clamp", "torch.clamp(i, max=1j, out=i)"),
+    ("clamp out= self promotes", "clamp", "torch.clamp(i, min=0.5, out=i)"),
+    ("clamp_min out= self promotes", "clamp_min", "torch.clamp_min(i, 0.5, out=i)"),
+    ("clamp_min complex number", "clamp_min", "torch.clamp_min(a, complex(0.5, 0))"),
+    ("clamp_max complex number", "clamp_max", "torch.clamp_max(a, 0.5 + 1j)"),
+    ("clamp_max complex number out=", "clamp_max", "torch.clamp_max(a, 0.5 + 1j, out=torch.zeros(3, dtype=torch.int64))"),
+    ("clamp_max complex input, tensor bound", "clamp_max", "torch.clamp_max(c, torch.ones(2))"),
+    ("clamp_min complex input, out=", "clamp_min", "torch.clamp_min(c, torch.ones(3), out=torch.zeros(3))"),
+    ("clamp_min_ complex broadcast", "clamp_min_", "torch.ones(1, dtype=torch.complex64).clamp_min_(torch.ones(2))"),
+    ("clamp_min complex input", "clamp_min", "torch.clamp_min(c, torch.ones(3))"),
+    ("clamp complex max before min range", "clamp", "a.clamp(min=1e39, max=1j)"),
+    ("out= self not resized", "add", "(lambda v: torch.add(v, torch.ones(3, 2), out=v))(x[:2])"),
+    ("clamp out= self not resized", "clamp", "torch.clamp(a, torch.ones(3, 3), out=a)"),
+    ("where out= self not resized", "where", "torch.where(torch.ones(2, 3) > 0, a, a, out=a)"),
+    ("clamp NaN bound before range", "clamp", "a.clamp(1e39, float('nan'))"),
+    ("clamp_ float16 NaN bound", "clamp_", "a.half().clamp_(-1e5, float('nan'))"),
+    ("torch.clamp_", "clamp_", "torch.clamp_(x, 2, 3)"),
+    ("torch.clip_", "clip_", "torch.clip_(x, max=3)"),
+    ("torch.clamp_min_", "clamp_min_", "torch.clamp_min_(x, 2)"),
+    ("torch.clamp_max_", "clamp_max_", "torch.clamp_max_(x, 2)"),
 ]
 
 
