@@ -79,7 +79,7 @@ pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, outpu
     };
     let all = tensors([Some(condition), input.tensor(), other.tensor(), out]);
     if all.iter().any(|t| t.global().is_some()) {
-        return Err(global_refusal("where"));
+        return Err(global_refusal(crate::op::TernaryOp::Where.info().oneflow));
     }
     if let Some(sparse) = all.iter().find_map(|t| t.sparse()) {
         let name = if out.is_some() { "where.self_out" } else { "where.self" };

@@ -32,8 +32,6 @@ pub struct TernaryInfo {
     pub kernel: &'static str,
     /// The kernel's name when the bounds are Python numbers (`clamp_scalar`).
     pub number_kernel: &'static str,
-    /// How many inputs the kernel reads.
-    pub inputs: usize,
     /// The iterator configuration.
     pub iter: IterConfig,
     /// The common dtypes its kernels exist for.
@@ -51,7 +49,6 @@ impl TernaryOp {
                 name: "where",
                 kernel: "where",
                 number_kernel: "where",
-                inputs: 3,
                 iter: IterConfig::WHERE,
                 dtypes: KernelDtypes::All,
                 oneflow: "where",
@@ -60,7 +57,6 @@ impl TernaryOp {
                 name: "clamp",
                 kernel: "clamp",
                 number_kernel: "clamp_scalar",
-                inputs: 3,
                 iter: IterConfig::BINARY,
                 dtypes: KernelDtypes::Real,
                 oneflow: "clip_by_tensor",
@@ -69,7 +65,6 @@ impl TernaryOp {
                 name: "clamp_min",
                 kernel: "maximum",
                 number_kernel: "clamp_min_scalar",
-                inputs: 2,
                 iter: IterConfig::BINARY,
                 dtypes: KernelDtypes::AllButComplex,
                 oneflow: "clip_by_scalar_min",
@@ -78,7 +73,6 @@ impl TernaryOp {
                 name: "clamp_max",
                 kernel: "minimum",
                 number_kernel: "clamp_max_scalar",
-                inputs: 2,
                 iter: IterConfig::BINARY,
                 dtypes: KernelDtypes::AllButComplex,
                 oneflow: "clip_by_scalar_max",
