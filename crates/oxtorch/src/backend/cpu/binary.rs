@@ -287,19 +287,23 @@ fn mixed_loop<D: Element, C: Arith, R: Element, O: Element>(
                 Rhs::Value(q) => xb[..n].fill(q),
             }
             compute(&xa[..n], &xb[..n], &mut r[..n], &pos[..n]);
-            let dst = offs[0] + done * so;
-            if so == 1 {
-                for (o, &v) in o[dst..dst + n].iter_mut().zip(&r[..n]) {
-                    *o = v.cast::<O>();
-                }
-            } else {
-                for (i, &v) in r[..n].iter().enumerate() {
-                    o[dst + i * so] = v.cast::<O>();
-                }
-            }
+            store(o, offs[0] + done * so, so, &r[..n]);
             done += n;
         }
     });
+}
+
+/// Writes `values` (of `R`) into `o` from `offset`, `stride` apart, converting each to the output's type `O`.
+pub(super) fn store<R: Element, O: Element>(o: &mut [O], offset: usize, stride: usize, values: &[R]) {
+    if stride == 1 {
+        for (o, &v) in o[offset..offset + values.len()].iter_mut().zip(values) {
+            *o = v.cast::<O>();
+        }
+    } else {
+        for (i, &v) in values.iter().enumerate() {
+            o[offset + i * stride] = v.cast::<O>();
+        }
+    }
 }
 
 /// Reads `dst.len()` elements of `buf` (any dtype) starting at `offset`, `stride` apart, converting each to `D`

@@ -8,7 +8,7 @@
 //! each element's [`LoopPosition`] for the formulas that need it.
 
 use super::arith::{LoopPosition, LoopRun};
-use super::binary::{load, load_typed, CHUNK};
+use super::binary::{load, load_typed, store, CHUNK};
 use super::buffer::{CpuBuffer, CpuElement};
 use super::lock::with_locked;
 use super::ordering::Ordered;
@@ -197,16 +197,7 @@ fn chunked<D: Element, C: Element, R: Element, O: Element>(
                     r[i] = f([x0[i], x1[i], x2[i]], run.at(done + i));
                 }
             }
-            let dst = offs[0] + done * so;
-            if so == 1 {
-                for (o, &v) in o[dst..dst + n].iter_mut().zip(&r[..n]) {
-                    *o = v.cast::<O>();
-                }
-            } else {
-                for (i, &v) in r[..n].iter().enumerate() {
-                    o[dst + i * so] = v.cast::<O>();
-                }
-            }
+            store(o, offs[0] + done * so, so, &r[..n]);
             done += n;
         }
     });
