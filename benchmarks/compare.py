@@ -189,6 +189,7 @@ def make_cuda_cases(log2n):
     ocl, tcl = on.contiguous(memory_format=oxtorch.channels_last), tn.contiguous(memory_format=torch.channels_last)
     ocl2, tcl2 = on2.contiguous(memory_format=oxtorch.channels_last), tn2.contiguous(memory_format=torch.channels_last)
     o_acc, t_acc = of.clone(), tf.clone()
+    o_cond, t_cond = of < og, tf < tg
     o1, o2, t1, t2 = oxtorch.ones(1).cuda(), oxtorch.ones(1).cuda(), torch.ones(1).cuda(), torch.ones(1).cuda()
     ox = lambda fn: _synchronized(fn, oxtorch.cuda.synchronize)  # noqa: E731
     pt = lambda fn: _synchronized(fn, torch.cuda.synchronize)  # noqa: E731
@@ -212,6 +213,15 @@ def make_cuda_cases(log2n):
         Case(f"cuda eq i32 == f32 ({k})", ox(lambda: oi == of), pt(lambda: ti == tf), None, number=20),
         Case(f"cuda maximum f32 ({k})", ox(lambda: oxtorch.maximum(of, og)), pt(lambda: torch.maximum(tf, tg)), None,
              number=20),
+        Case(f"cuda sqrt f32 ({k})", ox(lambda: oxtorch.sqrt(of)), pt(lambda: torch.sqrt(tf)), None, number=20),
+        Case(f"cuda remainder f32 ({k})", ox(lambda: oxtorch.remainder(of, og)), pt(lambda: torch.remainder(tf, tg)),
+             None, number=20),
+        Case(f"cuda where f32 ({k})", ox(lambda: oxtorch.where(o_cond, of, og)), pt(lambda: torch.where(t_cond, tf, tg)),
+             None, number=20),
+        Case(f"cuda clamp f32 numbers ({k})", ox(lambda: oxtorch.clamp(of, -0.5, 0.5)),
+             pt(lambda: torch.clamp(tf, -0.5, 0.5)), None, number=20),
+        Case(f"cuda clamp f32 tensors ({k})", ox(lambda: oxtorch.clamp(of, og, o_acc)),
+             pt(lambda: torch.clamp(tf, tg, t_acc)), None, number=20),
     ]
 
 

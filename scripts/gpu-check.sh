@@ -6,8 +6,10 @@
 #   2. the Python package on the GPU: tests/test_cuda.py, every conformance case replayed on cuda
 #      (OXTORCH_TEST_DEVICE=cuda, compared with PyTorch's CUDA build where PyTorch's CUDA kernels differ from
 #      its CPU ones), the spec's examples;
-#   3. cuda.json recorded with the installed PyTorch (crates/oxtorch/tests/data/record_cuda.py), then replayed;
-#   4. the CUDA benchmark table (benchmarks/compare.py --cuda).
+#   3. every elementwise operation over every dtype against PyTorch's CUDA build (fuzz/differential/cuda_ops.py,
+#      about 200 s on an H100);
+#   4. cuda.json recorded with the installed PyTorch (crates/oxtorch/tests/data/record_cuda.py), then replayed;
+#   5. the CUDA benchmark table (benchmarks/compare.py --cuda).
 #
 # Usage:
 #   scripts/gpu-check.sh         on a machine with a GPU, Rust and Python: build, then run everything
@@ -72,6 +74,9 @@ run() {
     local parallel=()
     python3 -c "import xdist" 2>/dev/null && parallel=(-n 12)
     OXTORCH_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider "${parallel[@]}" "$tests/test_conformance.py" || status=1
+    echo "== every elementwise operation beside PyTorch's CUDA build (known differences listed in the script)"
+    python3 fuzz/differential/cuda_ops.py cuda > "$out/cuda_ops.log" 2>&1 || status=1
+    grep -E "^(SUMMARY|UNEXPECTED)" "$out/cuda_ops.log" || true
     echo "== cuda.json recorded with PyTorch $(python3 -c 'import torch; print(torch.__version__)'), then replayed"
     python3 crates/oxtorch/tests/data/record_cuda.py "$out/cuda.json" || status=1
     cp "$out/cuda.json" crates/oxtorch/tests/data/cuda.json

@@ -15,11 +15,13 @@
 //!
 //! Each part prints how many kernels it ran, or that it was skipped and why (no C++ compiler, no libnvrtc).
 
-use oxtorch::backend::cuda::ops::{describe_binary, describe_copy, describe_fill, describe_unary, Launch};
+use oxtorch::backend::cuda::ops::{
+    describe_binary, describe_copy, describe_fill, describe_ternary, describe_unary, Launch,
+};
 use oxtorch::backend::cuda::source::{LoopShape, PRELUDE};
-use oxtorch::backend::{self, Arg, BinaryCall, UnaryCall};
+use oxtorch::backend::{self, Arg, BinaryCall, TernaryCall, UnaryCall};
 use oxtorch::iter::Plan;
-use oxtorch::op::{BitOp, CmpOp, LogicalOp, MathOp, UnaryOp};
+use oxtorch::op::{BitOp, CmpOp, LogicalOp, MathOp, TernaryOp, UnaryOp};
 use oxtorch::storage::Storage;
 use oxtorch::{BinaryOp, CpuElement, DType, RoundingMode, Scalar};
 use std::fmt::Write as _;
@@ -185,42 +187,68 @@ struct Binary {
 /// Expected output bytes computed from a case's storages (output first), where CUDA differs from the CPU.
 type Expectation<'a> = &'a dyn Fn(&[Storage]) -> Vec<u8>;
 
-fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectation<'_>>) -> Case {
-    let out_len = b.out.1.len(&b.shape);
-    let out = random_storage(b.out.0, out_len, Values::Any, rng);
-    let mut storages = vec![(out.clone(), fake_base(0))];
-    let mut geometry: Vec<(Vec<usize>, usize)> = vec![(b.out.1.strides.clone(), b.out.1.offset)];
-    for (k, input) in [&b.lhs, &b.rhs].into_iter().enumerate() {
-        match input {
-            In::Tensor(dtype, geo, values) => {
-                let s = random_storage(*dtype, geo.len(&b.shape), *values, rng);
-                storages.push((s, fake_base(k + 1)));
-                geometry.push((geo.strides.clone(), geo.offset));
+/// The operands of a case: the output's and the tensor inputs' storages (output first) on their fake addresses,
+/// each operand's strides and offset (output first), and the loop's plan.
+struct Operands {
+    storages: Vec<(Storage, u64)>,
+    geometry: Vec<(Vec<usize>, usize)>,
+    plan: Plan,
+}
+
+impl Operands {
+    fn new(shape: &[usize], out: &(DType, Geo), inputs: &[&In], rng: &mut Lcg) -> Operands {
+        let out_storage = random_storage(out.0, out.1.len(shape), Values::Any, rng);
+        let mut storages = vec![(out_storage, fake_base(0))];
+        let mut geometry: Vec<(Vec<usize>, usize)> = vec![(out.1.strides.clone(), out.1.offset)];
+        for (k, input) in inputs.iter().enumerate() {
+            match input {
+                In::Tensor(dtype, geo, values) => {
+                    let s = random_storage(*dtype, geo.len(shape), *values, rng);
+                    storages.push((s, fake_base(k + 1)));
+                    geometry.push((geo.strides.clone(), geo.offset));
+                }
+                In::Output => geometry.push((out.1.strides.clone(), out.1.offset)),
+                In::Value(_) => geometry.push((vec![0; shape.len()], 0)),
             }
-            In::Output => geometry.push((b.out.1.strides.clone(), b.out.1.offset)),
-            In::Value(_) => geometry.push((vec![0; b.shape.len()], 0)),
         }
+        let strides: Vec<&[usize]> = geometry.iter().map(|(s, _)| s.as_slice()).collect();
+        let offsets: Vec<usize> = geometry.iter().map(|(_, o)| *o).collect();
+        let plan = Plan::from_geometry(shape, &strides, &offsets);
+        Operands { storages, geometry, plan }
     }
-    let strides: Vec<&[usize]> = geometry.iter().map(|(s, _)| s.as_slice()).collect();
-    let offsets: Vec<usize> = geometry.iter().map(|(_, o)| *o).collect();
-    let plan = Plan::from_geometry(&b.shape, &strides, &offsets);
+
+    /// The kernel arguments of `inputs`: the tensor inputs' storages in order, values, the output.
+    fn args<'s>(&'s self, inputs: &[&In]) -> Vec<Arg<'s>> {
+        let mut tensors = self.storages.iter().skip(1).map(|(s, _)| s);
+        inputs
+            .iter()
+            .map(|input| match input {
+                In::Tensor(..) => Arg::Storage(tensors.next().unwrap()),
+                In::Value(v) => Arg::Value(*v),
+                In::Output => Arg::Output,
+            })
+            .collect()
+    }
+
+    /// A storage's fake address.
+    fn address(&self, s: &Storage) -> u64 {
+        self.storages.iter().find(|(t, _)| t.ptr_eq(s)).map_or(0, |(_, a)| *a)
+    }
+}
+
+fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectation<'_>>) -> Case {
+    let operands = Operands::new(&b.shape, &b.out, &[&b.lhs, &b.rhs], rng);
+    let (out, plan) = (operands.storages[0].0.clone(), &operands.plan);
     let expected_out = duplicate(&out);
-    // the tensor inputs' storages, in order, follow the output's
-    let mut tensors = storages.iter().skip(1).map(|(s, _)| s);
-    let mut arg = |input: &In| -> Arg<'_> {
-        match input {
-            In::Tensor(..) => Arg::Storage(tensors.next().unwrap()),
-            In::Value(v) => Arg::Value(*v),
-            In::Output => Arg::Output,
-        }
-    };
-    let (lhs, rhs) = (arg(&b.lhs), arg(&b.rhs));
-    let address = |s: &Storage| storages.iter().find(|(t, _)| t.ptr_eq(s)).map_or(0, |(_, a)| *a);
-    let call = BinaryCall { op: b.op, dtype: b.common, plan: &plan, out: &out, lhs, rhs };
+    let args = operands.args(&[&b.lhs, &b.rhs]);
+    let (lhs, rhs) = (args[0], args[1]);
+    let (storages, geometry) = (&operands.storages, &operands.geometry);
+    let address = |s: &Storage| operands.address(s);
+    let call = BinaryCall { op: b.op, dtype: b.common, plan, out: &out, lhs, rhs };
     let launch = describe_binary(&call, &address).unwrap().unwrap();
     // complex products and quotients: the CPU backend rounds them by where PyTorch's CPU loop computes each
     // element; the kernels compute the plain formulas everywhere
-    let plain = |_: &[Storage]| plain_complex(&b, &geometry, &storages);
+    let plain = |_: &[Storage]| plain_complex(&b, geometry, storages);
     let expect = match expect {
         None if b.common.is_complex()
             && matches!(b.op, BinaryOp::Mul | BinaryOp::Div { rounding_mode: None } | BinaryOp::Pow) =>
@@ -240,7 +268,84 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
     let ignore_zero_sign = matches!(b.op, BinaryOp::Maximum | BinaryOp::Minimum);
     // the C library's transcendental functions, which the host compiler and the GPU's library may round otherwise
     let ulps = if matches!(b.op, BinaryOp::Math(m) if m.is_transcendental()) || b.op == BinaryOp::Pow { 2 } else { 0 };
+    let storages = operands.storages.clone();
     Case { name, launch, storages, expected, out_dtype: b.out.0, ulps, ignore_zero_sign }
+}
+
+/// Builds a case of `where` or a clamp: the launch on fake addresses and the CPU backend's result (the clamps'
+/// zeros of either sign agree: `fmax`/`fmin` choose their own).
+fn ternary_case(name: String, op: TernaryOp, common: DType, out: (DType, Geo), inputs: &[In], captured: bool) -> Case {
+    let mut rng = Lcg(name.len() as u64 * 7919 + 1);
+    let shape = vec![5usize, 7];
+    let refs: Vec<&In> = inputs.iter().collect();
+    let operands = Operands::new(&shape, &out, &refs, &mut rng);
+    let out_storage = operands.storages[0].0.clone();
+    let expected_out = duplicate(&out_storage);
+    let address = |s: &Storage| operands.address(s);
+    let call = TernaryCall {
+        op,
+        dtype: common,
+        plan: &operands.plan,
+        out: &out_storage,
+        inputs: operands.args(&refs).into_iter().collect(),
+        captured_values: captured,
+    };
+    let launch = describe_ternary(&call, &address).unwrap().unwrap();
+    backend::ternary(&TernaryCall { out: &expected_out, ..call.clone() }).unwrap();
+    Case {
+        name,
+        launch,
+        storages: operands.storages.clone(),
+        expected: storage_bytes(&expected_out),
+        out_dtype: out.0,
+        ulps: 0,
+        ignore_zero_sign: op != TernaryOp::Where,
+    }
+}
+
+/// `where` over every dtype (tensors, a number for either branch, a broadcast condition), and the clamps over
+/// every dtype their kernels have (tensor bounds, number bounds, one bound), strided, against the CPU backend.
+fn ternary_cases() -> Vec<Case> {
+    let shape = [5usize, 7];
+    let strided = Geo { strides: vec![1, 5], offset: 0 };
+    let row = Geo { strides: vec![0, 1], offset: 0 };
+    let flat = || Geo::contiguous(&shape, 0);
+    let mut cases = Vec::new();
+    for dtype in DType::ALL {
+        let t = |geo: Geo| In::Tensor(dtype, geo, Values::Any);
+        let cond = |geo: Geo| In::Tensor(DType::Bool, geo, Values::Any);
+        let number = In::Value(Scalar::Float(2.5));
+        for (layout, inputs) in [
+            ("contiguous", vec![cond(flat()), t(flat()), t(flat())]),
+            ("strided", vec![cond(row.clone()), t(strided.clone()), t(flat())]),
+            ("number other", vec![cond(flat()), t(strided.clone()), number.clone()]),
+            ("number input", vec![cond(strided.clone()), number.clone(), t(flat())]),
+        ] {
+            let name = format!("where {} {layout}", dtype.name());
+            cases.push(ternary_case(name, TernaryOp::Where, dtype, (dtype, flat()), &inputs, false));
+        }
+        if dtype.is_complex() {
+            continue;
+        }
+        let (lo, hi) = (In::Value(Scalar::Float(-2.5)), In::Value(Scalar::Int(3)));
+        let mut clamps = vec![
+            ("clamp_min tensor", TernaryOp::ClampMin, vec![t(strided.clone()), t(row.clone())], false),
+            ("clamp_max tensor", TernaryOp::ClampMax, vec![t(flat()), t(strided.clone())], false),
+        ];
+        if dtype != DType::Bool {
+            clamps.extend([
+                ("clamp tensors", TernaryOp::Clamp, vec![t(strided.clone()), t(flat()), t(row.clone())], false),
+                ("clamp numbers", TernaryOp::Clamp, vec![t(strided.clone()), lo.clone(), hi.clone()], true),
+                ("clamp_min number", TernaryOp::ClampMin, vec![t(flat()), lo.clone()], true),
+                ("clamp_max number", TernaryOp::ClampMax, vec![t(strided.clone()), hi.clone()], true),
+            ]);
+        }
+        for (what, op, inputs, captured) in clamps {
+            let name = format!("{what} {}", dtype.name());
+            cases.push(ternary_case(name, op, dtype, (dtype, flat()), &inputs, captured));
+        }
+    }
+    cases
 }
 
 /// Complex `pow` as the kernels' `cpow_` computes it: `exp(e * log(x))` in the type's precision with the plain
@@ -547,8 +652,8 @@ fn cuda_specific_cases(rng: &mut Lcg) -> Vec<Case> {
     };
     cases.push(binary_case("add f32 with alpha 0.3 (fused)".into(), b, rng, Some(&fused)));
     // integer division by zero is no error on the GPU: the quotient is all ones (32 of them for 64-bit values
-    // that fit 32 bits), the remainder the dividend, and floor division corrects the quotient where the signs
-    // differ (as recorded from PyTorch's CUDA build in cuda.json)
+    // that fit 32 bits), and floor division corrects the quotient where the signs differ (as recorded from
+    // PyTorch's CUDA build in cuda.json)
     for mode in [RoundingMode::Trunc, RoundingMode::Floor] {
         for dtype in [DType::Int32, DType::Int64] {
             let b = Binary {
@@ -580,6 +685,20 @@ fn cuda_specific_cases(rng: &mut Lcg) -> Vec<Case> {
             let name = format!("div_{mode:?} {} by zero", dtype.name()).to_lowercase();
             cases.push(binary_case(name, b, rng, Some(&by_zero)));
         }
+    }
+    // uint8 remainder and fmod by zero give all ones, as PyTorch's CUDA kernels do (recorded on an H100; so do
+    // the other integer types, as their quotients)
+    for op in [BinaryOp::Remainder, BinaryOp::Fmod] {
+        let b = Binary {
+            op,
+            common: DType::UInt8,
+            shape: flat.clone(),
+            out: (DType::UInt8, g.clone()),
+            lhs: tensor(DType::UInt8, Values::Any),
+            rhs: In::Value(Scalar::Int(0)),
+        };
+        let all_ones = |s: &[Storage]| to_bytes(vec![0xFFu8; s[1].len()]);
+        cases.push(binary_case(format!("{} uint8 by zero", op.kernel_name()), b, rng, Some(&all_ones)));
     }
     cases
 }
@@ -709,7 +828,7 @@ fn host_program(cases: &[Case]) -> String {
             let bytes = storage_bytes(storage);
             let _ = writeln!(s, "  alignas(16) static unsigned char m{k}[] = {{{}}};", hex_list(&bytes));
             // re-point every address field that lies in this storage's fake range at the host array
-            for field in ["out", "a", "b"] {
+            for field in ["out", "a", "b", "c"] {
                 if let Some(offset) = case.launch.spec.params().offset(field) {
                     let value = u64::from_le_bytes(params[offset..offset + 8].try_into().unwrap());
                     if value >= *base && value < base + 0x1000_0000 {
@@ -908,6 +1027,7 @@ fn main() {
     cases.extend(copy_cases(&mut rng));
     cases.extend(fill_cases(&mut rng));
     cases.extend(unary_cases(&mut rng));
+    cases.extend(ternary_cases());
     let mut failed = false;
     match run_on_host(&cases) {
         Some((ran, matched)) => {

@@ -145,3 +145,61 @@ def test_cuda_golden(monkeypatch):
         if got != want:
             failures.append(f"{case['expr']}: got {got}, want {want}")
     assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures)
+
+
+# Behaviours recorded from PyTorch 2.11's CUDA build on an H100 (issue 21, part 6), where its CUDA kernels or
+# generated wrappers differ from its CPU ones.
+def _wrapper_check(arg: str, on: str, common: str, method: str) -> str:
+    return (
+        f"Expected all tensors to be on the same device, but got {arg} is on {on}, different from other tensors on "
+        f"{common} (when checking argument in method wrapper_CUDA_{method})"
+    )
+
+
+def test_wrapper_device_checks_refuse_cpu_scalars():
+    x, s = oxtorch.tensor([1.0, 2.0], device="cuda"), oxtorch.tensor(1.5)
+    for op in ["logaddexp", "logaddexp2", "nextafter"]:
+        f = getattr(oxtorch, op)
+        with pytest.raises(RuntimeError) as e:
+            f(x, s)
+        assert str(e.value) == _wrapper_check("other", "cpu", "cuda:0", op)
+        with pytest.raises(RuntimeError) as e:
+            f(s, x)
+        assert str(e.value) == _wrapper_check("other", "cuda:0", "cpu", op)
+        with pytest.raises(RuntimeError) as e:
+            f(s, x, out=oxtorch.zeros(2, device="cuda"))
+        assert str(e.value) == _wrapper_check("self", "cpu", "cuda:0", f"{op}_out_out")
+        with pytest.raises(RuntimeError) as e:
+            f(x, x, out=oxtorch.zeros(2))
+        assert str(e.value) == _wrapper_check("self", "cuda:0", "cpu", f"{op}_out_out")
+    with pytest.raises(RuntimeError) as e:
+        oxtorch.clamp(x, min=s)
+    assert str(e.value) == _wrapper_check("min", "cpu", "cuda:0", "clamp_Tensor")
+    # the other binary operations and where take CPU scalars, where any number of them
+    assert oxtorch.atan2(x, s).is_cuda
+    c = oxtorch.tensor([True, False, True], device="cuda")
+    assert oxtorch.where(c, oxtorch.tensor(7.0, dtype=oxtorch.float64), oxtorch.tensor(1)).tolist() == [7.0, 1.0, 7.0]
+    assert oxtorch.where(c, 1, 2.5).tolist() == [1.0, 2.5, 1.0]
+
+
+def test_cuda_kernels_that_differ_from_the_cpu_ones():
+    # integer remainders by zero are all ones (no ZeroDivisionError)
+    u8 = oxtorch.arange(256, dtype=oxtorch.uint8, device="cuda")
+    assert oxtorch.remainder(u8, 0).tolist() == [255] * 256
+    assert oxtorch.fmod(oxtorch.tensor([-5, 0, 5], dtype=oxtorch.int8, device="cuda"), 0).tolist() == [-1, -1, -1]
+    # float16 bounds are read as float32: no overflow error for 1e5
+    h = oxtorch.tensor([0.5, 2.0, 4.0], dtype=oxtorch.float16, device="cuda")
+    assert oxtorch.clamp(h, min=0.7, max=1e5).tolist() == [0.7001953125, 2.0, 4.0]
+    # clamp's one NaN bound goes to fmax (ignored), clamp_min's fills the result
+    x = oxtorch.tensor([1.0, float("nan"), -3.0], device="cuda")
+    assert str(oxtorch.clamp(x, min=float("nan")).tolist()) == "[1.0, nan, -3.0]"
+    assert str(oxtorch.clamp_min(x, float("nan")).tolist()) == "[nan, nan, nan]"
+    # abs of bool exists on CUDA; frac of integers does not
+    assert oxtorch.abs(oxtorch.tensor([True, False], device="cuda")).tolist() == [True, False]
+    with pytest.raises(NotImplementedError, match="\"frac_cuda\" not implemented for 'Int'"):
+        oxtorch.frac(oxtorch.tensor([1, 2], dtype=oxtorch.int32, device="cuda"))
+    # a zero-dim CPU divisor of a float16 remainder is rounded to float16 first
+    r = oxtorch.remainder(
+        oxtorch.tensor([0.3, 5.5, -2.2], dtype=oxtorch.float16, device="cuda"), oxtorch.tensor(0.3017, dtype=oxtorch.float64)
+    )
+    assert r.tolist() == [0.300048828125, 0.068359375, 0.21484375]

@@ -1160,3 +1160,14 @@ def test_five_dim_outputs_follow_the_stride_order():
     a4 = torch.zeros(36).as_strided((3, 2, 3, 1), (6, 1, 2, 6))
     b4 = torch.zeros(3, 2, 3, 1).contiguous(memory_format=torch.channels_last)
     assert (a4 + b4).stride() == (b4 + a4).stride() == (6, 1, 2, 2)
+
+
+def test_clamp_reads_both_number_bounds_before_a_nan_fills():
+    """Fuzzer seed 33005097 (F73): PyTorch 2.15 reads both bounds as doubles first, so a complex upper bound is
+    refused even when the lower bound is NaN; a NaN with a convertible other bound fills the result."""
+    for f in (lambda: torch.zeros(1, dtype=torch.bfloat16).clip_(min=float("nan"), max=complex(1.25, 2.0)),
+              lambda: torch.zeros(1).clamp(min=float("nan"), max=complex(1.25, 2.0))):
+        with pytest.raises(RuntimeError, match="value cannot be converted to type double without overflow"):
+            f()
+    assert str(torch.zeros(1).clamp_(min=float("nan"), max=complex(1.25, 0.0)).tolist()) == "[nan]"
+    assert str(torch.clamp_min(torch.tensor([1.0, -3.0]), float("nan")).tolist()) == "[nan, nan]"

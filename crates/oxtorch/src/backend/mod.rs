@@ -86,6 +86,7 @@ pub struct UnaryCall<'a> {
 
 /// A kernel call of two or three inputs (`where`, `clamp`): `out = op(inputs)` along `plan` (operand 0 the
 /// output, then the inputs in order), the inputs read as `dtype` (the common dtype; `where`'s condition as bool).
+#[derive(Clone, Debug)]
 pub struct TernaryCall<'a> {
     /// The operation.
     pub op: TernaryOp,

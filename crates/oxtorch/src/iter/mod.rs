@@ -96,12 +96,22 @@ pub struct IterConfig {
     /// The common dtype must be castable to a given output's dtype (`result type Float can't be cast to the
     /// desired output type Int`).
     pub enforce_safe_casting_to_output: bool,
-    /// A zero-dim CPU input (or a number) may join an operation on another device, one at a time.
-    pub allow_cpu_scalars: bool,
+    /// How many zero-dim CPU inputs (or numbers) may join an operation on another device.
+    pub cpu_scalars: CpuScalars,
     /// The first input is a condition (`where`): it takes no part in promotion and is read as bool.
     pub condition_input: bool,
     /// Refuse outputs that overlap themselves or partially overlap an input.
     pub check_mem_overlap: bool,
+}
+
+/// The zero-dim CPU inputs (and numbers) an operation on another device accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CpuScalars {
+    /// One (TensorIterator's `allow_cpu_scalars`: `Trying to pass too many CPU scalars to non-CPU kernel!` for a
+    /// second).
+    One,
+    /// Any number of them, each moved to the operation's device first (`where`).
+    Any,
 }
 
 impl IterConfig {
@@ -111,7 +121,7 @@ impl IterConfig {
         promote_integer_inputs_to_float: false,
         static_dtype: None,
         enforce_safe_casting_to_output: true,
-        allow_cpu_scalars: true,
+        cpu_scalars: CpuScalars::One,
         check_mem_overlap: true,
         condition_input: false,
     };
@@ -121,8 +131,12 @@ impl IterConfig {
 
     /// `where`'s iterator: the condition (read as bool) and two inputs of their common dtype, into an output of
     /// exactly that dtype (checked before the iterator runs).
-    pub const WHERE: IterConfig =
-        IterConfig { condition_input: true, enforce_safe_casting_to_output: false, ..IterConfig::BINARY };
+    pub const WHERE: IterConfig = IterConfig {
+        condition_input: true,
+        enforce_safe_casting_to_output: false,
+        cpu_scalars: CpuScalars::Any,
+        ..IterConfig::BINARY
+    };
 
     /// `build_borrowing_comparison_op`: inputs in their common dtype, a new output of bool, a given output of any
     /// dtype (the result cast to it, unchecked).
@@ -251,9 +265,8 @@ impl<'a> Geometry<'a> {
 }
 
 /// The device an operation runs on: the first non-CPU device among its tensors (output included), checking that
-/// every tensor is there, except CPU scalars, which may join another device one at a time when the configuration
-/// allows them (TensorIterator's `allow_cpu_scalars`: a zero-dim CPU input, and a Python number, which PyTorch
-/// wraps as one).
+/// every tensor is there, except CPU scalars (a zero-dim CPU input, and a Python number, which PyTorch wraps as
+/// one), which may join another device as many as the configuration allows.
 fn common_device(config: &IterConfig, output: Option<TensorView<'_>>, inputs: &[&IterOperand<'_>]) -> Result<Device> {
     let tensors = inputs.iter().map(|o| match o {
         IterOperand::Tensor(t) => (Some(*t), false),
@@ -265,9 +278,9 @@ fn common_device(config: &IterConfig, output: Option<TensorView<'_>>, inputs: &[
     let mut cpu_scalars = 0;
     for (t, is_output) in &all {
         let cpu_scalar = !is_output && t.is_none_or(|t| t.dim() == 0 && t.device().is_cpu());
-        if !device.is_cpu() && cpu_scalar && config.allow_cpu_scalars {
+        if !device.is_cpu() && cpu_scalar {
             cpu_scalars += 1;
-            if cpu_scalars > 1 {
+            if cpu_scalars > 1 && config.cpu_scalars == CpuScalars::One {
                 runtime_err!("Trying to pass too many CPU scalars to non-CPU kernel!")
             }
         } else if let Some(t) = t.filter(|t| t.device() != device) {

@@ -148,6 +148,13 @@ impl MathOp {
     pub fn is_transcendental(self) -> bool {
         matches!(self, MathOp::Atan2 | MathOp::Hypot | MathOp::Logaddexp | MathOp::Logaddexp2)
     }
+
+    /// Whether PyTorch's generated wrapper checks that every tensor argument is on one device (its
+    /// `native_functions.yaml` entry has no `device_check: NoCheck`): then a zero-dim CPU tensor cannot join a
+    /// CUDA operation as TensorIterator's CPU scalars do.
+    pub fn checks_devices(self) -> bool {
+        matches!(self, MathOp::Logaddexp | MathOp::Logaddexp2 | MathOp::Nextafter)
+    }
 }
 
 /// A bitwise operation.

@@ -10,6 +10,7 @@ use crate::error::{runtime_err, Error, Result};
 use crate::iter::{self, Destination, ElementwiseIter, IterOperand, IterOutput, PlanInput, TensorView};
 use crate::memory_format::MemoryFormat;
 use crate::scalar::Scalar;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 pub use crate::op::{BinaryOp, RoundingMode};
@@ -198,11 +199,51 @@ pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, outpu
         // PyTorch runs its Python references for any meta tensor (`tensor/meta.rs`)
         return super::meta::binary(op, lhs, rhs, output);
     }
+    if let BinaryOp::Math(math) = op {
+        if math.checks_devices() {
+            check_binary_devices(op, lhs, rhs, &output)?;
+        }
+    }
     if let (BinaryOp::Pow, Operand::Scalar(base), Operand::Tensor(exponent)) = (op, lhs, rhs) {
         // PyTorch's `pow.Scalar` lays out (or resizes) the result itself, then computes into it
         return super::pow::number_base(*base, exponent, output, |out| strided(op, lhs, rhs, Output::Out(out)));
     }
     strided(op, lhs, rhs, output)
+}
+
+/// The device check of PyTorch's generated wrapper for the binary operations whose schema asks for one
+/// ([`crate::op::MathOp::checks_devices`]), over `out`, `self`, `other`.
+fn check_binary_devices(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: &Output<'_>) -> Result<()> {
+    let out = match output {
+        Output::Out(t) => Some(&**t),
+        _ => None,
+    };
+    let form = match output {
+        Output::New => "",
+        Output::InPlace => "_",
+        Output::Out(_) => "_out_out",
+    };
+    let method = format!("{}{form}", op.info().name);
+    check_same_device(&[("out", out), ("self", lhs.tensor()), ("other", rhs.tensor())], &method)
+}
+
+/// The device check of PyTorch's generated wrapper of an operation whose `native_functions.yaml` entry has no
+/// `device_check: NoCheck`: the tensor arguments in the wrapper's order (`out` first, then the schema's, as
+/// recorded from PyTorch's CUDA build), each on the first one's device; a zero-dim CPU tensor gets no exception.
+/// It runs where the operation dispatches to a CUDA kernel (a CPU tensor and a CUDA tensor together dispatch to
+/// CUDA); `method` is the wrapper's name after `wrapper_CUDA_` (`logaddexp_out_out`, `clamp_Tensor`).
+pub(super) fn check_same_device(tensors: &[(&str, Option<&Tensor>)], method: &str) -> Result<()> {
+    let tensors: SmallVec<[(&str, &Tensor); 4]> = tensors.iter().filter_map(|&(n, t)| Some((n, t?))).collect();
+    if tensors.iter().all(|(_, t)| t.device().is_cpu()) {
+        return Ok(());
+    }
+    let common = tensors[0].1.device();
+    let Some((name, t)) = tensors.iter().find(|(_, t)| t.device() != common) else { return Ok(()) };
+    runtime_err!(
+        "Expected all tensors to be on the same device, but got {name} is on {}, different from other tensors on \
+         {common} (when checking argument in method wrapper_CUDA_{method})",
+        t.device()
+    )
 }
 
 /// [`binary_op_parsed`] on strided tensors, past the meta path and the composites: the iterator, the output, the

@@ -82,7 +82,16 @@ pub fn clamp(name: &str, input: &Tensor, bounds: &ClampBounds<Tensor>, output: O
     }
     match bounds {
         ClampBounds::Numbers { min, max } => clamp_numbers(one_sided, input, *min, *max, output),
-        ClampBounds::Tensors { .. } => {
+        ClampBounds::Tensors { min: lo, max: hi } => {
+            // the `.Tensor` overloads' wrappers check devices (no CPU scalar joins them)
+            let function = if one_sided { name } else { "clamp" };
+            let (out, form) = match &output {
+                Output::New => (None, format!("{function}_Tensor")),
+                Output::InPlace => (None, format!("{function}__Tensor")),
+                Output::Out(t) => (Some(&**t), format!("{function}_out_Tensor_out")),
+            };
+            let arguments = [("out", out), ("self", Some(input)), ("min", lo.as_ref()), ("max", hi.as_ref())];
+            ops::check_same_device(&arguments, &form)?;
             let input = Operand::Tensor(input.clone());
             match (&min, &max) {
                 (Some(min), Some(max)) => run(TernaryOp::Clamp, &[&input, min, max], output, false),
@@ -227,10 +236,22 @@ fn clamp_numbers(
         _ => TernaryOp::ClampMax,
     };
     if let (Some(lo), Some(hi)) = (min, max) {
-        // `min.toDouble() != min.toDouble() || max.toDouble() != max.toDouble()`, in that order
-        if to_double(lo)?.is_nan() || to_double(hi)?.is_nan() {
+        // both bounds are read as doubles (a complex one with an imaginary part refused) before either is
+        // tested for NaN (fuzzer seed 33005097)
+        let (lo, hi) = (to_double(lo)?, to_double(hi)?);
+        if lo.is_nan() || hi.is_nan() {
             if out.numel() > 0 {
                 out.fill_(Scalar::Float(f64::NAN))?;
+            }
+            return Ok(out);
+        }
+    }
+    if let (true, Some(bound)) = (one_sided, min.or(max)) {
+        // `clamp_min`/`clamp_max` fill the result with a NaN bound themselves (`clamp`'s one-bound form leaves it
+        // to its kernel, where CUDA's `fmax`/`fmin` ignore it)
+        if to_double(bound)?.is_nan() {
+            if out.numel() > 0 {
+                out.fill_(bound)?;
             }
             return Ok(out);
         }
@@ -239,9 +260,13 @@ fn clamp_numbers(
         let kernel = format!("{}_{}", op.info().number_kernel, input.device().type_name());
         return Err(ops::not_implemented(&kernel, result));
     }
+    // CUDA's kernels read floating bounds in the arithmetic type (`to<opmath_t>`: float32 for float16/bfloat16),
+    // the CPU's in the result dtype
+    let bound_dtype =
+        if !input.device().is_cpu() && result.is_floating_point() { result.compute_dtype() } else { result };
     for (bound, which) in [(min, "min"), (max, "max")] {
         if let Some(bound) = bound {
-            check_bound(bound, which, result)?;
+            check_bound(bound, which, bound_dtype)?;
         }
     }
     if out.numel() == 0 {

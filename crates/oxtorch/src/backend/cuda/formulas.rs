@@ -4,13 +4,14 @@
 //!
 //! Where this differs from the CPU backend, it is because PyTorch's CUDA kernels differ (see
 //! `aten/src/ATen/native/cuda/Binary*.cu`):
-//! * a CPU scalar (a Python number or a zero-dim CPU tensor) is read once on the host from its own dtype and
-//!   converted to the arithmetic type (float32 for float16/bfloat16), not first rounded to the common dtype;
-//!   except as a numerator of a division, which is rounded to the common dtype;
+//! * a CPU scalar (a Python number or a zero-dim CPU tensor) of `add`, `sub`, `mul` and `maximum`/`minimum` is
+//!   read once on the host from its own dtype and converted to the arithmetic type (float32 for
+//!   float16/bfloat16), not first rounded to the common dtype (their kernels take `opmath_t` arguments); the
+//!   other kernels take the common dtype's `scalar_t` and round it to that first, as does a division's numerator;
 //! * division by a CPU scalar multiplies by its reciprocal, computed on the host;
 //! * `a + alpha * b` is one fused multiply-add (nvcc contracts it);
-//! * integer division by zero is not checked: it gives what the GPU's division gives (all ones, the remainder the
-//!   dividend), floor division corrected as `c10::div_floor_integer` corrects it;
+//! * integer division by zero is not checked: it gives what the GPU's division gives (all ones, for the quotient
+//!   and the remainder), floor division corrected as `c10::div_floor_integer` corrects it;
 //! * float16/bfloat16 trunc division rounds the quotient before truncating; floor division keeps the quotient in
 //!   float32 but rounds the floor and its correction to the storage type.
 
@@ -19,7 +20,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, MathOp, RoundingMode, UnaryOp};
+use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, MathOp, RoundingMode, TernaryOp, UnaryOp};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -45,6 +46,8 @@ pub struct Formula {
     pub values: Vec<(ValueParam, Vec<u8>)>,
     /// The type of `r`: the common dtype, or bool for a comparison.
     pub result: DType,
+    /// Whether the first input is a condition, read as bool (`where`).
+    pub condition: bool,
 }
 
 /// The kind of arithmetic a dtype has.
@@ -181,7 +184,7 @@ impl Builder {
     }
 
     fn finish(self, name: String, body: String) -> Formula {
-        Formula { name, body, values: self.values, result: self.result }
+        Formula { name, body, values: self.values, result: self.result, condition: false }
     }
 }
 
@@ -265,6 +268,89 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
         }
     };
     Ok(f.finish(format!("{}{suffix}", op.kernel_name()), body))
+}
+
+/// The formula of a kernel of two or three inputs in common dtype `common`; `values` holds, per input, the host
+/// value it is (a Python number, a CPU scalar, a clamp's number bound) or `None` for a tensor. As PyTorch's CUDA
+/// kernels compute them (`TensorCompare.cu`, `MaxMinElementwiseKernel.cu`):
+/// * `where` selects between its inputs converted to the common dtype (values too), by the condition read as bool;
+/// * `clamp` with tensor bounds returns a NaN input, else a NaN lower bound, else a NaN upper bound, else
+///   `min(max(x, lower), upper)`; with one tensor bound it is `maximum` / `minimum`;
+/// * with number bounds (`captured`: `clamp_scalar`, `clamp_min_scalar`, `clamp_max_scalar`) a NaN input is
+///   returned and the bounds, rounded to the common dtype, go through the math library's `fmax`/`fmin` (a NaN
+///   bound is ignored there: two NaN bounds never reach the kernel).
+pub fn ternary(op: TernaryOp, common: DType, values: &[Option<Scalar>], captured: bool) -> Result<Formula> {
+    let mut f = Builder::new(common);
+    let c = class(common);
+    let names = ["a", "b", "c"];
+    let operands: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(k, v)| match (k, v) {
+            (0, Some(v)) if op == TernaryOp::Where => f.value("va", *v, DType::Bool).to_string(),
+            // number bounds are read in the arithmetic type (`lim.to<opmath_t>()`), other values in the common dtype
+            (k, Some(v)) if captured => f.value(["va", "vb", "vc"][k], *v, f.o).to_string(),
+            (k, Some(v)) => f.value(["va", "vb", "vc"][k], *v, common).to_string(),
+            (k, None) => names[k].to_string(),
+        })
+        .collect();
+    let suffix: String = values.iter().map(|v| if v.is_some() { 'v' } else { 't' }).collect();
+    if op == TernaryOp::Where {
+        let [cond, x, y] = operands.as_slice() else {
+            return Err(Error::Runtime("internal error: where takes three inputs".into()));
+        };
+        let mut formula = f.finish(format!("where_{suffix}"), format!("r = {cond} ? {x} : {y};"));
+        formula.condition = true;
+        return Ok(formula);
+    }
+    // the clamps: the input, then the bounds present
+    let (lower, upper) = match (op, &operands[1..]) {
+        (TernaryOp::Clamp, [lo, hi]) => (Some(lo.clone()), Some(hi.clone())),
+        (TernaryOp::ClampMin, [lo]) => (Some(lo.clone()), None),
+        (TernaryOp::ClampMax, [hi]) => (None, Some(hi.clone())),
+        _ => return Err(Error::Runtime(format!("internal error: {op:?} with {} inputs", operands.len()))),
+    };
+    let co = c_type(f.o);
+    let name = format!("{}{}_{suffix}", op.info().kernel, if captured { "_scalar" } else { "" });
+    let body = match c {
+        Class::Integer => {
+            let x = operands[0].clone();
+            let x = lower.map_or(x.clone(), |lo| format!("max_({x}, {lo})"));
+            format!("r = {};", upper.map_or(x.clone(), |hi| format!("min_({x}, {hi})")))
+        }
+        Class::Bool if !captured && (lower.is_none() || upper.is_none()) => match (lower, upper) {
+            (Some(lo), None) => format!("r = {} || {lo};", operands[0]),
+            (None, Some(hi)) => format!("r = {} && {hi};", operands[0]),
+            _ => return Err(Error::Runtime("internal error: a clamp without bounds".into())),
+        },
+        Class::Real | Class::Reduced => {
+            let x = f.to_o(&operands[0]);
+            let widen = |f: &Builder, b: String| if captured { b } else { f.to_o(&b) };
+            let (lo, hi) = (lower.map(|b| widen(&f, b)), upper.map(|b| widen(&f, b)));
+            let mut decls = format!("const {co} x = {x};");
+            let mut chain = "(x != x) ? x : ".to_string();
+            let mut value = "x".to_string();
+            if let Some(lo) = lo {
+                decls.push_str(&format!(" const {co} lo = {lo};"));
+                if !captured {
+                    chain.push_str("(lo != lo) ? lo : ");
+                }
+                value = format!("max_({value}, lo)");
+            }
+            if let Some(hi) = hi {
+                decls.push_str(&format!(" const {co} hi = {hi};"));
+                if !captured {
+                    chain.push_str("(hi != hi) ? hi : ");
+                }
+                value = format!("min_({value}, hi)");
+            }
+            format!("{decls}\n  r = {};", f.to_s(&format!("({chain}{value})")))
+        }
+        Class::Bool | Class::Complex => {
+            return Err(Error::Runtime(format!("internal error: a {op:?} kernel for {common}")));
+        }
+    };
+    Ok(f.finish(name, body))
 }
 
 /// The formula of the unary operation `op` reading its input as `dtype` (`a`; the result `r`), as PyTorch's CUDA
@@ -355,7 +441,7 @@ pub fn unary(op: UnaryOp, dtype: DType) -> Result<Formula> {
         (Class::Bool, _, _) => {
             f.result = DType::Bool;
             match op {
-                Sign | Sgn => "r = a;".into(),
+                Sign | Sgn | Abs => "r = a;".into(),
                 BitwiseNot | LogicalNot => "r = !a;".into(),
                 IsFinite | IsReal => "r = true;".into(),
                 IsNan | IsInf | IsPosInf | IsNegInf | SignBit => "r = false;".into(),
@@ -367,9 +453,13 @@ pub fn unary(op: UnaryOp, dtype: DType) -> Result<Formula> {
     Ok(f.finish(format!("u_{}", op.name()), body))
 }
 
-/// The error for a unary operation without a CUDA formula for `dtype` (complex inputs).
+/// The error for a unary operation without a CUDA formula for `dtype`: PyTorch's for a dtype its CUDA kernel
+/// lacks too (`"frac_cuda" not implemented for 'Int'`), oxtorch's own for the complex kernels it lacks.
 fn no_unary_formula(op: UnaryOp, dtype: DType) -> Error {
-    Error::NotImplemented(format!("oxtorch has no CUDA kernel for {} of {} tensors yet", op.name(), dtype))
+    if dtype.is_complex() && !matches!(op, UnaryOp::Erf | UnaryOp::Erfc) {
+        return Error::NotImplemented(format!("oxtorch has no CUDA kernel for {} of {} tensors yet", op.name(), dtype));
+    }
+    Error::NotImplemented(format!("\"{}_cuda\" not implemented for '{}'", op.name(), dtype.scalar_type_name()))
 }
 
 /// PyTorch's `maximum`/`minimum` CUDA kernels: in the arithmetic type (a CPU scalar read in it), a NaN operand
@@ -400,8 +490,8 @@ fn extremum(f: &mut Builder, maximum: bool, c: Class, va: Option<Scalar>, vb: Op
 }
 
 /// PyTorch's `remainder`/`fmod` CUDA kernels: integers by the plain `%` (`imod`), moved into the divisor's sign
-/// for `remainder`; floating types by `fmod` in the arithmetic type (a CPU scalar read in it), the divisor added
-/// for `remainder` when the signs differ.
+/// for `remainder`; floating types by `fmod` in the arithmetic type (a CPU scalar rounded to the common dtype
+/// first: the kernels take `scalar_t` arguments), the divisor added for `remainder` when the signs differ.
 fn modular(f: &mut Builder, floor: bool, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
     let cs = c_type(f.s);
     let co = c_type(f.o);
@@ -418,9 +508,9 @@ fn modular(f: &mut Builder, floor: bool, c: Class, va: Option<Scalar>, vb: Optio
             }
         }
         Class::Real | Class::Reduced => {
-            let o = f.o;
-            let (a, b) = f.operands(va, vb, o);
-            let (x, y) = (if va.is_some() { a } else { f.to_o(&a) }, if vb.is_some() { b } else { f.to_o(&b) });
+            // the kernel's arguments are of the common dtype: a CPU scalar is rounded to it
+            let (a, b) = f.operands(va, vb, f.s);
+            let (x, y) = (f.to_o(&a), f.to_o(&b));
             let fix = if floor { "\n  if (m != 0 && ((y < 0) != (m < 0))) m += y;" } else { "" };
             format!("const {co} x = {x}, y = {y};\n  {co} m = fmod_(x, y);{fix}\n  r = {};", f.to_s("m"))
         }
@@ -431,7 +521,7 @@ fn modular(f: &mut Builder, floor: bool, c: Class, va: Option<Scalar>, vb: Optio
 }
 
 /// PyTorch's CUDA kernels of the floating functions of two arguments: CUDA's math library in the arithmetic type
-/// (a CPU scalar read in it), the formulas of the CPU kernels; `fmax`/`fmin` of integers and bools are the plain
+/// (a CPU scalar rounded to the common dtype first, as the kernels' `scalar_t` arguments round it), the formulas of the CPU kernels; `fmax`/`fmin` of integers and bools are the plain
 /// extrema; `nextafter` of float16/bfloat16 steps the storage type's bits (`nextafter_` in the prelude).
 fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: Option<Scalar>) -> Result<String> {
     let o = f.o;
@@ -449,8 +539,9 @@ fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: 
         let (a, b) = f.operands(va, vb, f.s);
         return Ok(format!("r = nextafter_({a}, {b});"));
     }
-    let (a, b) = f.operands(va, vb, o);
-    let (x, y) = (if va.is_some() { a } else { f.to_o(&a) }, if vb.is_some() { b } else { f.to_o(&b) });
+    // the kernels' arguments are of the common dtype: a CPU scalar is rounded to it, then widened
+    let (a, b) = f.operands(va, vb, f.s);
+    let (x, y) = (f.to_o(&a), f.to_o(&b));
     let value = match op {
         MathOp::Atan2 => "atan2(x, y)".to_string(),
         MathOp::Hypot => "hypot(x, y)".to_string(),
@@ -630,7 +721,7 @@ fn div(
 
 /// The formula of a casting copy into `dtype`: the load converts the input to it.
 pub fn copy(dtype: DType) -> Formula {
-    Formula { name: "copy".into(), body: "r = a;".into(), values: Vec::new(), result: dtype }
+    Formula { name: "copy".into(), body: "r = a;".into(), values: Vec::new(), result: dtype, condition: false }
 }
 
 /// The formula of a fill with `value` converted to `dtype`.

@@ -51,14 +51,31 @@ pub fn describe_binary(call: &BinaryCall<'_>, address: AddressOf<'_>) -> Result<
     };
     let formula = formulas::binary(call.op, call.dtype, values)?;
     let ((ka, sa), (kb, sb)) = (kernel_input(call.lhs), kernel_input(call.rhs));
-    describe(call.plan, call.out, call.dtype, [ka, kb], [sa, sb], formula, false, address)
+    describe(call.plan, call.out, call.dtype, &[ka, kb], &[sa, sb], formula, false, address)
 }
 
 /// Decides the launch of a unary kernel; `None` when there is nothing to compute.
 pub fn describe_unary(call: &UnaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let formula = formulas::unary(call.op, call.dtype)?;
     let (ka, sa) = kernel_input(call.input);
-    describe(call.plan, call.out, call.dtype, [ka, KernelInput::Absent], [sa, None], formula, false, address)
+    describe(call.plan, call.out, call.dtype, &[ka, KernelInput::Absent], &[sa, None], formula, false, address)
+}
+
+/// Decides the launch of a kernel of two or three inputs (`where`, the clamps); `None` when there is nothing to
+/// compute.
+pub fn describe_ternary(call: &TernaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
+    let values: Vec<Option<Scalar>> = call
+        .inputs
+        .iter()
+        .map(|arg| match arg {
+            Arg::Value(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    let formula = formulas::ternary(call.op, call.dtype, &values, call.captured_values)?;
+    let (kinds, storages): (Vec<KernelInput>, Vec<Option<&Storage>>) =
+        call.inputs.iter().map(|&arg| kernel_input(arg)).unzip();
+    describe(call.plan, call.out, call.dtype, &kinds, &storages, formula, false, address)
 }
 
 /// How a binary kernel reads one argument, and the storage behind it.
@@ -73,13 +90,13 @@ fn kernel_input(arg: Arg<'_>) -> (KernelInput, Option<&Storage>) {
 /// Decides the launch of a casting copy of `src` into `dst` along `plan`.
 pub fn describe_copy(plan: &Plan, dst: &Storage, src: &Storage, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let inputs = [KernelInput::Tensor(src.dtype()), KernelInput::Absent];
-    describe(plan, dst, dst.dtype(), inputs, [Some(src), None], formulas::copy(dst.dtype()), true, address)
+    describe(plan, dst, dst.dtype(), &inputs, &[Some(src), None], formulas::copy(dst.dtype()), true, address)
 }
 
 /// Decides the launch of a fill of `dst` with `value` along `plan`.
 pub fn describe_fill(plan: &Plan, dst: &Storage, value: Scalar, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let formula = formulas::fill(value, dst.dtype());
-    describe(plan, dst, dst.dtype(), [KernelInput::Absent; 2], [None, None], formula, false, address)
+    describe(plan, dst, dst.dtype(), &[KernelInput::Absent; 2], &[None, None], formula, false, address)
 }
 
 /// The device address of a CUDA storage (0 for any other: the iterator never mixes them into a kernel).
@@ -115,9 +132,11 @@ pub(crate) fn unary(call: &UnaryCall<'_>) -> Result<()> {
     run(launch, call.out, &[kernel_input(call.input).1])
 }
 
-/// Kernels of three inputs have no generated CUDA source yet: PyTorch's error class for a missing kernel.
+/// Runs a kernel of two or three inputs (see [`crate::backend::ternary`]).
 pub(crate) fn ternary(call: &TernaryCall<'_>) -> Result<()> {
-    Err(Error::NotImplemented(format!("\"{}_cuda\" is not generated for CUDA tensors yet", call.op.info().kernel)))
+    let launch = describe_ternary(call, &device_address)?;
+    let inputs: Vec<Option<&Storage>> = call.inputs.iter().map(|&arg| kernel_input(arg).1).collect();
+    run(launch, call.out, &inputs)
 }
 
 /// Copies `src` into `dst` along `plan`, converting each element (see [`crate::backend::copy`]).
@@ -143,12 +162,12 @@ fn fits_narrow(plan: &Plan) -> bool {
 /// need one, or strided.
 fn loop_shape(
     plan: &Plan,
-    inputs: &[KernelInput; 2],
+    inputs: &[KernelInput],
     addresses: &[(u64, usize)],
     transpose_ok: bool,
 ) -> Result<LoopShape> {
-    let tensor_operands =
-        std::iter::once(0).chain((0..2).filter(|&k| matches!(inputs[k], KernelInput::Tensor(_))).map(|k| k + 1));
+    let tensor_operands = std::iter::once(0)
+        .chain((0..inputs.len()).filter(|&k| matches!(inputs[k], KernelInput::Tensor(_))).map(|k| k + 1));
     if tensor_operands.clone().all(|k| plan.is_contiguous(k)) {
         let widest = addresses.iter().map(|&(_, size)| size).max().unwrap_or(1);
         let vec = (16 / widest).max(1) as u64;
@@ -176,15 +195,15 @@ fn loop_shape(
     Ok(LoopShape::Strided { rank, narrow: fits_narrow(plan) })
 }
 
-/// Generates one elementwise kernel and fills in its parameters: operand 0 of `plan` is `out`, operands 1 and 2
-/// the two inputs (absent ones carry no pointer).
+/// Generates one elementwise kernel and fills in its parameters: operand 0 of `plan` is `out`, operands 1, 2 (and
+/// 3) the inputs (absent ones carry no pointer).
 #[allow(clippy::too_many_arguments)]
 fn describe(
     plan: &Plan,
     out: &Storage,
     compute: DType,
-    inputs: [KernelInput; 2],
-    operands: [Option<&Storage>; 2],
+    inputs: &[KernelInput],
+    operands: &[Option<&Storage>],
     formula: Formula,
     transpose_ok: bool,
     address_of: AddressOf<'_>,
@@ -203,13 +222,14 @@ fn describe(
             addresses.push(address(s, plan.offsets[k + 1]));
         }
     }
-    let shape = loop_shape(plan, &inputs, &addresses, transpose_ok)?;
+    let shape = loop_shape(plan, inputs, &addresses, transpose_ok)?;
     let spec = KernelSpec {
         op: formula.name,
         out: out.dtype(),
         compute,
         result: formula.result,
-        inputs,
+        inputs: inputs.to_vec(),
+        condition: formula.condition,
         values: formula.values.iter().map(|(p, _)| p.clone()).collect(),
         body: formula.body,
         shape,
@@ -219,7 +239,7 @@ fn describe(
     params.set_i64("n", 0, n as i64);
     params.set_u64("out", addresses[0].0);
     let mut next = addresses.iter().skip(1);
-    for (k, name) in ["a", "b"].into_iter().enumerate() {
+    for (k, name) in ["a", "b", "c"].into_iter().enumerate().take(operands.len()) {
         if operands[k].is_some() {
             if let Some(&(addr, _)) = next.next() {
                 params.set_u64(name, addr);
@@ -232,8 +252,9 @@ fn describe(
     for (d, &size) in plan.sizes.iter().enumerate() {
         params.set_i64("sizes", d, size as i64);
         params.set_i64("so", d, plan.strides[0][d] as i64);
-        params.set_i64("sa", d, plan.strides.get(1).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
-        params.set_i64("sb", d, plan.strides.get(2).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
+        for (k, name) in ["sa", "sb", "sc"].into_iter().enumerate() {
+            params.set_i64(name, d, plan.strides.get(k + 1).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
+        }
     }
     let (grid, block) = match shape {
         LoopShape::Contiguous { vec } => {

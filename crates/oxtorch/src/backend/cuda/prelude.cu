@@ -179,9 +179,9 @@ DEV float copysign_(float a, float b) { return copysignf(a, b); }
 DEV double copysign_(double a, double b) { return copysign(a, b); }
 
 // Integer division as PyTorch's CUDA kernels get it: the plain operators, which on the GPU never trap. Dividing by
-// zero gives all ones (for 64-bit operands whose values fit 32 bits, the compiler's 32-bit routine runs and gives
-// 32 of them) and a remainder equal to the dividend; the most negative value divided by -1 wraps. The host build,
-// where those operations trap, computes the same results without them.
+// zero gives all ones, quotient and remainder alike (for 64-bit operands whose values fit 32 bits, the compiler's
+// 32-bit routine runs and gives 32 of them), as recorded from PyTorch's CUDA build; the most negative value divided
+// by -1 wraps. The host build, where those operations trap, computes the same results without them.
 template <typename T> DEV T idiv(T a, T b) {
 #if defined(__CUDACC__)
   return (T)(a / b);
@@ -196,9 +196,12 @@ template <typename T> DEV T idiv(T a, T b) {
 }
 template <typename T> DEV T imod(T a, T b) {
 #if defined(__CUDACC__)
+  // uint8 by zero: all ones, which PyTorch's remainder kernel returns explicitly (NVRTC's narrow remainder would
+  // give the dividend)
+  if (sizeof(T) == 1 && (T)-1 > (T)0 && b == (T)0) return (T)0xFF;
   return (T)(a % b);
 #else
-  if (b == 0) return a;
+  if (b == 0) return idiv<T>(a, b);
   if ((T)-1 < (T)0 && b == (T)-1) return (T)0;
   return (T)(a % b);
 #endif

@@ -103,6 +103,11 @@ pub struct ValueParam {
     pub dtype: DType,
 }
 
+/// The names of a kernel's inputs in its body, its parameter block and its loops (`a`, `b`, `c`).
+const INPUT_NAMES: [&str; 3] = ["a", "b", "c"];
+/// The names of the inputs' stride arrays in the parameter block.
+const STRIDE_NAMES: [&str; 3] = ["sa", "sb", "sc"];
+
 /// Everything that determines one generated kernel.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct KernelSpec {
@@ -115,11 +120,14 @@ pub struct KernelSpec {
     /// The type `r` has: the body's result, converted to the output's dtype on store (the common dtype for
     /// arithmetic, bool for comparisons).
     pub result: DType,
-    /// The first and second inputs (`a` and `b` in the body).
-    pub inputs: [KernelInput; 2],
+    /// The inputs, two or three (`a`, `b` and `c` in the body).
+    pub inputs: Vec<KernelInput>,
+    /// Whether the first input is a condition (`where`), read as bool rather than as the compute type.
+    pub condition: bool,
     /// Value parameters the body reads.
     pub values: Vec<ValueParam>,
-    /// Statements that set `r` from `a` and `b` (of the compute type) and the value parameters.
+    /// Statements that set `r` from the inputs (of the compute type; a condition of bool) and the value
+    /// parameters.
     pub body: String,
     /// The loop.
     pub shape: LoopShape,
@@ -138,14 +146,8 @@ impl KernelSpec {
             LoopShape::Strided { rank, narrow } => format!("s{rank}{}", if narrow { "n" } else { "w" }),
             LoopShape::Transpose { rank } => format!("t{rank}"),
         };
-        format!(
-            "ox_{}_{}_{}_{}_{}_{shape}",
-            self.op,
-            tag(self.out),
-            tag(self.compute),
-            input(&self.inputs[0]),
-            input(&self.inputs[1])
-        )
+        let inputs: Vec<&str> = self.inputs.iter().map(input).collect();
+        format!("ox_{}_{}_{}_{}_{shape}", self.op, tag(self.out), tag(self.compute), inputs.join("_"))
         // (the result type follows from the operation, which the name holds)
     }
 
@@ -154,7 +156,7 @@ impl KernelSpec {
         let mut layout = ParamLayout::default();
         layout.push("n", FieldType::I64);
         layout.push("out", FieldType::U64);
-        for (name, input) in ["a", "b"].into_iter().zip(&self.inputs) {
+        for (name, input) in INPUT_NAMES.into_iter().zip(&self.inputs) {
             if matches!(input, KernelInput::Tensor(_)) {
                 layout.push(name, FieldType::U64);
             }
@@ -169,7 +171,7 @@ impl KernelSpec {
         if rank > 0 {
             layout.push_array("sizes", FieldType::I64, rank);
             layout.push_array("so", FieldType::I64, rank);
-            for (name, input) in ["sa", "sb"].into_iter().zip(&self.inputs) {
+            for (name, input) in STRIDE_NAMES.into_iter().zip(&self.inputs) {
                 if matches!(input, KernelInput::Tensor(_)) {
                     layout.push_array(name, FieldType::I64, rank);
                 }
@@ -197,10 +199,12 @@ impl KernelSpec {
         s
     }
 
-    /// `elem(p, a, b)`: the body as a function from loaded (converted) inputs to the stored output value.
+    /// `elem(p, a, b[, c])`: the body as a function from loaded (converted) inputs to the stored output value.
     fn element_function(&self) -> String {
-        let (out, comp, result) = (c_type(self.out), c_type(self.compute), c_type(self.result));
-        let mut f = format!("DEV {out} elem(const Params& p, {comp} a, {comp} b) {{\n");
+        let (out, result) = (c_type(self.out), c_type(self.result));
+        let arguments: Vec<String> =
+            (0..self.inputs.len()).map(|k| format!("{} {}", c_type(self.load_type(k)), INPUT_NAMES[k])).collect();
+        let mut f = format!("DEV {out} elem(const Params& p, {}) {{\n", arguments.join(", "));
         for v in &self.values {
             let _ = writeln!(f, "  const {} {} = p.{};", c_type(v.dtype), v.name, v.name);
         }
@@ -208,20 +212,34 @@ impl KernelSpec {
         f
     }
 
-    /// The C type of input `k`'s elements (the output's for an in-place input, the compute type when absent).
+    /// The C type of input `k`'s elements (the output's for an in-place input, the load type when absent).
     fn input_type(&self, k: usize) -> &'static str {
         match self.inputs[k] {
             KernelInput::Tensor(d) => c_type(d),
             KernelInput::Output => c_type(self.out),
-            KernelInput::Absent => c_type(self.compute),
+            KernelInput::Absent => c_type(self.load_type(k)),
         }
+    }
+
+    /// The type input `k` is converted to on load: bool for a condition, else the compute type.
+    fn load_type(&self, k: usize) -> DType {
+        if k == 0 && self.condition {
+            DType::Bool
+        } else {
+            self.compute
+        }
+    }
+
+    /// The arguments of `elem`, each input loaded by `load` (given its index and name).
+    fn element_arguments(&self, load: impl Fn(usize, &str) -> String) -> String {
+        (0..self.inputs.len()).map(|k| load(k, INPUT_NAMES[k])).collect::<Vec<_>>().join(", ")
     }
 
     /// Statements declaring the typed base pointers `po`, `pa`, `pb`.
     fn pointers(&self) -> String {
         let out = c_type(self.out);
         let mut s = format!("  {out}* po = ({out}*)p.out;\n");
-        for (k, name) in ["a", "b"].into_iter().enumerate() {
+        for (k, name) in INPUT_NAMES.into_iter().enumerate().take(self.inputs.len()) {
             let t = self.input_type(k);
             match self.inputs[k] {
                 KernelInput::Tensor(_) => {
@@ -236,10 +254,10 @@ impl KernelSpec {
         s
     }
 
-    /// An expression loading input `k` (`a` or `b`) at offset `off`, converted to the compute type.
+    /// An expression loading input `k` (`a`, `b` or `c`) at offset `off`, converted to its load type.
     fn load(&self, k: usize, off: &str) -> String {
-        let name = ["a", "b"][k];
-        let comp = c_type(self.compute);
+        let name = INPUT_NAMES[k];
+        let comp = c_type(self.load_type(k));
         match self.inputs[k] {
             KernelInput::Absent => format!("{comp}{{}}"),
             _ => format!("Cvt<{comp}, {}>::f(p{name}[{off}])", self.input_type(k)),
@@ -253,7 +271,7 @@ impl KernelSpec {
         let _ = writeln!(s, "  const i64 i0 = ((i64)blockIdx.x * blockDim.x + threadIdx.x) * {vec};");
         if vec > 1 {
             let _ = writeln!(s, "  if (i0 + {vec} <= p.n) {{");
-            for (k, name) in ["a", "b"].into_iter().enumerate() {
+            for (k, name) in INPUT_NAMES.into_iter().enumerate().take(self.inputs.len()) {
                 if self.inputs[k] != KernelInput::Absent {
                     let t = self.input_type(k);
                     let _ =
@@ -262,19 +280,20 @@ impl KernelSpec {
             }
             let _ = writeln!(s, "    Pack<{out}, {vec}> vo;");
             let _ = writeln!(s, "#pragma unroll\n    for (int k = 0; k < {vec}; ++k) {{");
-            let comp = c_type(self.compute);
-            let arg = |k: usize, name: &str| match self.inputs[k] {
-                KernelInput::Absent => format!("{comp}{{}}"),
-                _ => format!("Cvt<{comp}, {}>::f(v{name}.v[k])", self.input_type(k)),
+            let arg = |k: usize, name: &str| {
+                let comp = c_type(self.load_type(k));
+                match self.inputs[k] {
+                    KernelInput::Absent => format!("{comp}{{}}"),
+                    _ => format!("Cvt<{comp}, {}>::f(v{name}.v[k])", self.input_type(k)),
+                }
             };
-            let _ = writeln!(s, "      vo.v[k] = elem(p, {}, {});\n    }}", arg(0, "a"), arg(1, "b"));
+            let _ = writeln!(s, "      vo.v[k] = elem(p, {});\n    }}", self.element_arguments(arg));
             let _ = writeln!(s, "    *(Pack<{out}, {vec}>*)(po + i0) = vo;\n    return;\n  }}");
         }
         let _ = writeln!(
             s,
-            "  for (i64 i = i0; i < p.n && i < i0 + {vec}; ++i) {{\n    po[i] = elem(p, {}, {});\n  }}\n}}",
-            self.load(0, "i"),
-            self.load(1, "i")
+            "  for (i64 i = i0; i < p.n && i < i0 + {vec}; ++i) {{\n    po[i] = elem(p, {});\n  }}\n}}",
+            self.element_arguments(|k, _| self.load(k, "i"))
         );
     }
 
@@ -284,24 +303,25 @@ impl KernelSpec {
         s.push_str(&self.pointers());
         let _ = writeln!(s, "  const {idx} i = ({idx})blockIdx.x * blockDim.x + threadIdx.x;");
         let _ = writeln!(s, "  if (i >= ({idx})p.n) return;");
-        let _ = writeln!(s, "  {idx} rest = i, oo = 0, oa = 0, ob = 0;");
+        let _ = writeln!(s, "  {idx} rest = i, oo = 0, oa = 0, ob = 0, oc = 0;");
         let _ = writeln!(s, "#pragma unroll\n  for (int d = 0; d < {rank}; ++d) {{");
         let _ = writeln!(s, "    const {idx} size = ({idx})p.sizes[d];");
         let _ = writeln!(s, "    const {idx} q = rest / size;\n    const {idx} c = rest - q * size;\n    rest = q;");
         let _ = writeln!(s, "    oo += c * ({idx})p.so[d];");
-        for (k, name) in ["a", "b"].into_iter().enumerate() {
+        for (k, name) in INPUT_NAMES.into_iter().enumerate().take(self.inputs.len()) {
             if matches!(self.inputs[k], KernelInput::Tensor(_)) {
                 let _ = writeln!(s, "    o{name} += c * ({idx})p.s{name}[d];");
             }
         }
         let _ = writeln!(s, "  }}");
-        for (k, name) in ["a", "b"].into_iter().enumerate() {
+        for (k, name) in INPUT_NAMES.into_iter().enumerate().take(self.inputs.len()) {
             if self.inputs[k] == KernelInput::Output {
                 let _ = writeln!(s, "  o{name} = oo;");
             }
         }
-        let _ = writeln!(s, "  (void)oa; (void)ob;");
-        let _ = writeln!(s, "  po[oo] = elem(p, {}, {});\n}}", self.load(0, "oa"), self.load(1, "ob"));
+        let _ = writeln!(s, "  (void)oa; (void)ob; (void)oc;");
+        let offsets = ["oa", "ob", "oc"];
+        let _ = writeln!(s, "  po[oo] = elem(p, {});\n}}", self.element_arguments(|k, _| self.load(k, offsets[k])));
     }
 
     /// A tiled transposing copy: the output is contiguous along plan dimension 0, the input along dimension 1.
@@ -475,7 +495,8 @@ mod tests {
             out: DType::Float32,
             compute: DType::Float32,
             result: DType::Float32,
-            inputs: [KernelInput::Tensor(DType::Float16), KernelInput::Absent],
+            inputs: vec![KernelInput::Tensor(DType::Float16), KernelInput::Absent],
+            condition: false,
             values: vec![
                 ValueParam { name: "x", dtype: DType::Bool },
                 ValueParam { name: "z", dtype: DType::Int16 },
@@ -509,7 +530,8 @@ mod tests {
             out: DType::Float32,
             compute: DType::Float32,
             result: DType::Float32,
-            inputs: [KernelInput::Tensor(DType::Float32), KernelInput::Absent],
+            inputs: vec![KernelInput::Tensor(DType::Float32), KernelInput::Absent],
+            condition: false,
             values: vec![],
             body: "r = a;".into(),
             shape: LoopShape::Strided { rank: 1, narrow: true },
