@@ -70,28 +70,30 @@ pub fn clamp(name: &str, input: &Tensor, bounds: &ClampBounds<Tensor>, output: O
     if super::meta::involves_meta_any(&tensors, &output) {
         return super::meta::clamp(input, min.as_ref(), max.as_ref(), output);
     }
+    let one_sided = matches!(name, "clamp_min" | "clamp_max");
+    if let ClampBounds::Tensors { min: lo, max: hi } = bounds {
+        // the `.Tensor` overloads' generated wrappers check devices first (no CPU scalar joins them)
+        let function = if one_sided { name } else { "clamp" };
+        let (out, method) = match &output {
+            Output::New => (None, format!("{function}_Tensor")),
+            Output::InPlace => (None, format!("{function}__Tensor")),
+            Output::Out(t) => (Some(&**t), format!("{function}_out_Tensor_out")),
+        };
+        let arguments = [("out", out), ("self", Some(input)), ("min", lo.as_ref()), ("max", hi.as_ref())];
+        ops::check_same_device(&arguments, &method)?;
+    }
     if bounds.is_empty() {
         runtime_err!("oxtorch.clamp: At least one of 'min' or 'max' must not be None")
     }
     // `clamp_min`/`clamp_max` with a tensor bound have no check of their own: their `maximum`/`minimum` kernels
     // refuse complex dtypes after the iterator
-    let one_sided = matches!(name, "clamp_min" | "clamp_max");
     let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
     if input.dtype().is_complex() && !(one_sided && tensor_bounds) {
         return Err(complex_refusal());
     }
     match bounds {
         ClampBounds::Numbers { min, max } => clamp_numbers(one_sided, input, *min, *max, output),
-        ClampBounds::Tensors { min: lo, max: hi } => {
-            // the `.Tensor` overloads' wrappers check devices (no CPU scalar joins them)
-            let function = if one_sided { name } else { "clamp" };
-            let (out, form) = match &output {
-                Output::New => (None, format!("{function}_Tensor")),
-                Output::InPlace => (None, format!("{function}__Tensor")),
-                Output::Out(t) => (Some(&**t), format!("{function}_out_Tensor_out")),
-            };
-            let arguments = [("out", out), ("self", Some(input)), ("min", lo.as_ref()), ("max", hi.as_ref())];
-            ops::check_same_device(&arguments, &form)?;
+        ClampBounds::Tensors { .. } => {
             let input = Operand::Tensor(input.clone());
             match (&min, &max) {
                 (Some(min), Some(max)) => run(TernaryOp::Clamp, &[&input, min, max], output, false),

@@ -277,8 +277,9 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
 /// * `clamp` with tensor bounds returns a NaN input, else a NaN lower bound, else a NaN upper bound, else
 ///   `min(max(x, lower), upper)`; with one tensor bound it is `maximum` / `minimum`;
 /// * with number bounds (`captured`: `clamp_scalar`, `clamp_min_scalar`, `clamp_max_scalar`) a NaN input is
-///   returned and the bounds, rounded to the common dtype, go through the math library's `fmax`/`fmin` (a NaN
-///   bound is ignored there: two NaN bounds never reach the kernel).
+///   returned and the bounds, read in the arithmetic type (`lim.to<opmath_t>()`: float32 for float16/bfloat16),
+///   go through the math library's `fmax`/`fmin`, which ignore a NaN bound (`clamp_min`/`clamp_max` fill the
+///   result with one before, and two NaN bounds never reach the kernel).
 pub fn ternary(op: TernaryOp, common: DType, values: &[Option<Scalar>], captured: bool) -> Result<Formula> {
     let mut f = Builder::new(common);
     let c = class(common);
