@@ -828,7 +828,7 @@ fn host_program(cases: &[Case]) -> String {
             let bytes = storage_bytes(storage);
             let _ = writeln!(s, "  alignas(16) static unsigned char m{k}[] = {{{}}};", hex_list(&bytes));
             // re-point every address field that lies in this storage's fake range at the host array
-            for field in ["out", "a", "b", "c"] {
+            for field in std::iter::once("out").chain(oxtorch::backend::cuda::source::INPUT_NAMES) {
                 if let Some(offset) = case.launch.spec.params().offset(field) {
                     let value = u64::from_le_bytes(params[offset..offset + 8].try_into().unwrap());
                     if value >= *base && value < base + 0x1000_0000 {

@@ -5,7 +5,9 @@
 use super::driver::{driver_error, Device};
 use super::formulas::{self, Formula, Values};
 use super::memory::CudaStorage;
-use super::source::{KernelInput, KernelSpec, LoopShape, ParamBlock, BLOCK, MAX_DIMS, TILE, TILE_ROWS};
+use super::source::{
+    KernelInput, KernelSpec, LoopShape, ParamBlock, BLOCK, INPUT_NAMES, MAX_DIMS, STRIDE_NAMES, TILE, TILE_ROWS,
+};
 use crate::backend::cpu::{self, CpuBuffer, CpuElement};
 use crate::backend::{Arg, BinaryCall, Buffer, TernaryCall, UnaryCall};
 use crate::dtype::DType;
@@ -239,7 +241,7 @@ fn describe(
     params.set_i64("n", 0, n as i64);
     params.set_u64("out", addresses[0].0);
     let mut next = addresses.iter().skip(1);
-    for (k, name) in ["a", "b", "c"].into_iter().enumerate().take(operands.len()) {
+    for (k, name) in INPUT_NAMES.into_iter().enumerate().take(operands.len()) {
         if operands[k].is_some() {
             if let Some(&(addr, _)) = next.next() {
                 params.set_u64(name, addr);
@@ -252,7 +254,7 @@ fn describe(
     for (d, &size) in plan.sizes.iter().enumerate() {
         params.set_i64("sizes", d, size as i64);
         params.set_i64("so", d, plan.strides[0][d] as i64);
-        for (k, name) in ["sa", "sb", "sc"].into_iter().enumerate() {
+        for (k, name) in STRIDE_NAMES.into_iter().enumerate() {
             params.set_i64(name, d, plan.strides.get(k + 1).and_then(|s| s.get(d)).copied().unwrap_or(0) as i64);
         }
     }

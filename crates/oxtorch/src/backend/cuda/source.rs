@@ -104,9 +104,9 @@ pub struct ValueParam {
 }
 
 /// The names of a kernel's inputs in its body, its parameter block and its loops (`a`, `b`, `c`).
-const INPUT_NAMES: [&str; 3] = ["a", "b", "c"];
+pub const INPUT_NAMES: [&str; 3] = ["a", "b", "c"];
 /// The names of the inputs' stride arrays in the parameter block.
-const STRIDE_NAMES: [&str; 3] = ["sa", "sb", "sc"];
+pub const STRIDE_NAMES: [&str; 3] = ["sa", "sb", "sc"];
 
 /// Everything that determines one generated kernel.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -235,7 +235,7 @@ impl KernelSpec {
         (0..self.inputs.len()).map(|k| load(k, INPUT_NAMES[k])).collect::<Vec<_>>().join(", ")
     }
 
-    /// Statements declaring the typed base pointers `po`, `pa`, `pb`.
+    /// Statements declaring the typed base pointers `po`, `pa`, `pb`, `pc`.
     fn pointers(&self) -> String {
         let out = c_type(self.out);
         let mut s = format!("  {out}* po = ({out}*)p.out;\n");
