@@ -92,12 +92,14 @@ pub fn where_(py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'
     into_output(py, out_argument(&p)?, |output| dispatch::where_(&condition, input, other, output))
 }
 
-/// The bounds of a clamp call: by name (`min`, `max`), `Number` parameters in the second overload.
+/// The bounds of a clamp call, `[min, max]`, read from the parameters `names` the signature has (`min` and
+/// `max`, or one of them: `clamp_max` takes only `max`); `Number` parameters in the second overload.
 fn bounds(p: &Parsed<'_, '_>, names: &[&str]) -> PyResult<[Option<AnyOperand>; 2]> {
     let number = p.overload == 1;
     let mut out = [None, None];
-    for (slot, name) in out.iter_mut().zip(names) {
-        *slot = p.get(name).map(|o| operand(o, number)).transpose()?;
+    for name in names {
+        let slot = if *name == "max" { 1 } else { 0 };
+        out[slot] = p.get(name).map(|o| operand(o, number)).transpose()?;
     }
     Ok(out)
 }
@@ -115,7 +117,6 @@ fn clamp_function(
     let input = tensor(&p.tensor(0).into_any())?;
     let [min, max] = bounds(&p, &bound_names[1..])?;
     let op = core_name(name);
-    let (min, max) = if bound_names[1] == "max" { (None, min) } else { (min, max) };
     into_output(py, out_argument(&p)?, |output| dispatch::clamp(op, &input, min, max, output))
 }
 
@@ -131,7 +132,6 @@ fn clamp_method(
 ) -> PyResult<Py<PyAny>> {
     let p = parser.parse(args, kwargs)?;
     let [min, max] = bounds(&p, bound_names)?;
-    let (min, max) = if bound_names[0] == "max" { (None, min) } else { (min, max) };
     let input = slf.borrow().any();
     let op = core_name(name);
     if name.ends_with('_') {
@@ -154,7 +154,6 @@ fn clamp_in_place_function(
     let p = parser.parse(args, kwargs)?;
     let slf = p.tensor(0);
     let [min, max] = bounds(&p, bound_names)?;
-    let (min, max) = if bound_names[0] == "max" { (None, min) } else { (min, max) };
     let input = slf.borrow().any();
     let result = dispatch::clamp(core_name(name), &input, min, max, AnyOutput::InPlace).py()?;
     slf.borrow_mut().replace(result);
