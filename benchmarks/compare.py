@@ -141,6 +141,14 @@ def make_cases():
              lambda: np.clip(f32, np.float32(-0.5), np.float32(0.5))),
         Case("clamp f32, tensor min and max (2^24)", lambda: oxtorch.clamp(of, olo, ohi),
              lambda: torch.clamp(tf, tlo, thi), lambda: np.clip(f32, lo32, hi32)),
+        Case("addcmul f32, value 0.5 (2^24)", lambda: oxtorch.addcmul(of, og, ohi, value=0.5),
+             lambda: torch.addcmul(tf, tg, thi, value=0.5), lambda: f32 + np.float32(0.5) * g32 * hi32),
+        Case("addcdiv f32, value 0.5 (2^24)", lambda: oxtorch.addcdiv(of, og, ohi, value=0.5),
+             lambda: torch.addcdiv(tf, tg, thi, value=0.5), lambda: f32 + np.float32(0.5) * g32 / hi32),
+        Case("lerp f32, number weight 0.3 (2^24)", lambda: oxtorch.lerp(of, og, 0.3), lambda: torch.lerp(tf, tg, 0.3),
+             lambda: f32 + np.float32(0.3) * (g32 - f32)),
+        Case("lerp f32, tensor weight (2^24)", lambda: oxtorch.lerp(of, og, ohi), lambda: torch.lerp(tf, tg, thi),
+             lambda: f32 + hi32 * (g32 - f32)),
     ] + sparse_cases(rng)
 
 
@@ -222,6 +230,10 @@ def make_cuda_cases(log2n):
              pt(lambda: torch.clamp(tf, -0.5, 0.5)), None, number=20),
         Case(f"cuda clamp f32 tensors ({k})", ox(lambda: oxtorch.clamp(of, og, o_acc)),
              pt(lambda: torch.clamp(tf, tg, t_acc)), None, number=20),
+        Case(f"cuda addcmul f32 ({k})", ox(lambda: oxtorch.addcmul(of, og, o_acc, value=0.5)),
+             pt(lambda: torch.addcmul(tf, tg, t_acc, value=0.5)), None, number=20),
+        Case(f"cuda lerp f32 tensor weight ({k})", ox(lambda: oxtorch.lerp(of, og, o_acc)),
+             pt(lambda: torch.lerp(tf, tg, t_acc)), None, number=20),
     ]
 
 

@@ -6,7 +6,9 @@
 
 Each unary operation over every dtype (contiguous and transposed), each binary operation over every dtype and four
 other dtypes of its second operand, a Python number and a zero-dim CPU tensor, `where` and the clamps over dtypes,
-numbers and bounds of either kind; 6x6 inputs with zeros, NaN and infinities. A case agrees when both libraries
+numbers and bounds of either kind, `addcmul`/`addcdiv` (tensor2 of four other dtypes and a zero-dim CPU tensor, `value=`
+numbers of each kind) and `lerp` (number weights, a tensor weight of the input's dtype, a zero-dim CPU weight); 6x6
+inputs with zeros, NaN and infinities. A case agrees when both libraries
 raise (with the same exception class) or both return the same dtype, shape and values (integers and bools exactly,
 floating types within 1e-5 relative, 2e-3 for float16, 1.6e-2 for bfloat16, NaN equal to NaN).
 
@@ -88,15 +90,16 @@ def report(line):
         unexpected.append(line)
 
 
-def run(name, dts, targs, oargs, tr):
+def run(name, dts, targs, oargs, tr, kw=None):
     key = f"{name}{dts}{' T' if tr else ''}"
+    kw = kw or {}
     try:
-        ty = getattr(torch, name)(*targs)
+        ty = getattr(torch, name)(*targs, **kw)
         terr = None
     except Exception as e:
         terr = e
     try:
-        oy = getattr(o, name)(*oargs)
+        oy = getattr(o, name)(*oargs, **kw)
         oerr = None
     except Exception as e:
         oerr = e
@@ -154,6 +157,25 @@ for dt in DT:
     run("where", (dt,), (to_t(c, False), to_t(x, True), to_t(y, False)), (to_o(c, False), to_o(x, True), to_o(y, False)), True)
     run("clamp", (dt,), (to_t(x, False), to_t(y, False), to_t(c.to(torch.float32), False)), (to_o(x, False), to_o(y, False), to_o(c.to(torch.float32), False)), False)
     run("clamp", (dt, "num"), (to_t(x, False), -1, 2), (to_o(x, False), -1, 2), False)
+for dt in DT:
+    x, y = sample(dt, shape), sample(dt, shape)
+    for dt2 in ([dt] + [d for d in ("float32", "int64", "float16", "bool") if d != dt]):
+        z = sample(dt2, shape, positive=True)
+        run("addcmul", (dt, dt2), (to_t(x, True), to_t(y, False), to_t(z, False)), (to_o(x, True), to_o(y, False), to_o(z, False)), False)
+        run("addcdiv", (dt, dt2), (to_t(x, False), to_t(y, True), to_t(z, False)), (to_o(x, False), to_o(y, True), to_o(z, False)), False)
+    z = sample(dt, shape, positive=True)
+    for num in (2, -1.5, True, 0.5j):
+        for name in ("addcmul", "addcdiv"):
+            run(name, (dt, f"value={num!r}"), (to_t(x, False), to_t(y, False), to_t(z, True)), (to_o(x, False), to_o(y, False), to_o(z, True)), False, {"value": num})
+    c = sample("float64", ())
+    for name in ("addcmul", "addcdiv"):
+        run(name, (dt, "cpu0d"), (to_t(x, False), to_t(y, False), c), (to_o(x, False), to_o(y, False), o.tensor(c.item(), dtype=o.float64)), False)
+    # lerp: number weights (both formulas, |weight| < 0.5 and not; 1 gives `end`), a tensor weight, a zero-dim CPU weight
+    for w in (0.3, 0.75, 1, -0.5, 0.25j):
+        run("lerp", (dt, repr(w)), (to_t(x, True), to_t(y, False), w), (to_o(x, True), to_o(y, False), w), False)
+    w = sample(dt, shape)
+    run("lerp", (dt, "tensor"), (to_t(x, False), to_t(y, True), to_t(w, False)), (to_o(x, False), to_o(y, True), to_o(w, False)), True)
+    run("lerp", (dt, "cpu0d"), (to_t(x, False), to_t(y, False), c), (to_o(x, False), to_o(y, False), o.tensor(c.item(), dtype=o.float64)), False)
 print("SUMMARY", stats, f"unexpected: {len(unexpected)}")
 for line in unexpected:
     print("UNEXPECTED", line)

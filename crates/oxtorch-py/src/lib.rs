@@ -22,6 +22,7 @@ pub mod global;
 pub mod interop;
 pub mod nested;
 pub mod ops;
+pub mod pointwise;
 pub mod signature;
 pub mod sparse;
 pub mod stubs;
@@ -47,6 +48,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(interop::from_dlpack, m)?)?;
     surface::register(m)?;
     ternary::register(m)?;
+    pointwise::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order

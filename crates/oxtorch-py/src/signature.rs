@@ -96,6 +96,8 @@ pub struct Signature {
     max_pos_args: usize,
     /// A `Tensor` parameter takes a Python number too (PyTorch's `should_allow_numbers_as_tensors`).
     numbers_as_tensors: bool,
+    /// A deprecated signature (`|deprecated`): it binds, but no message lists it.
+    hidden: bool,
 }
 
 /// The values a call binds to a signature's parameters (None: not given, or None for a parameter taking None).
@@ -124,7 +126,7 @@ impl Signature {
         }
         let min_args = params.iter().filter(|p| !p.optional()).count();
         let max_pos_args = params.iter().filter(|p| !p.keyword_only).count();
-        Signature { name, params, min_args, max_pos_args, numbers_as_tensors: false }
+        Signature { name, params, min_args, max_pos_args, numbers_as_tensors: false, hidden: false }
     }
 
     /// PyTorch's `FunctionSignature::toString`: `(Tensor input, int dim = 0)`.
@@ -337,6 +339,16 @@ impl Parser {
         self
     }
 
+    /// Adds deprecated signatures (PyTorch's `|deprecated`, written as in [`Parser::new`]): tried after the others,
+    /// never listed in a message. A call that binds one gets [`Parsed::deprecation`].
+    pub fn deprecated(mut self, form: Form, signatures: &[&str]) -> Parser {
+        for mut signature in Parser::new(self.name, form, signatures).signatures {
+            signature.hidden = true;
+            self.signatures.push(signature);
+        }
+        self
+    }
+
     /// The first signature the call matches and its values, or PyTorch's `TypeError`.
     pub fn parse<'a, 'py>(
         &'a self,
@@ -359,8 +371,9 @@ impl Parser {
     /// `format_invalid_args` lists them all.
     fn no_match(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyErr> {
         let given = args.len() + kwargs.map_or(0, |k| k.len());
-        let plausible: Vec<&Signature> =
-            self.signatures.iter().filter(|s| given >= s.min_args && given <= s.params.len()).collect();
+        let listed: Vec<&Signature> = self.signatures.iter().filter(|s| !s.hidden).collect();
+        let plausible: Vec<&&Signature> =
+            listed.iter().filter(|s| given >= s.min_args && given <= s.params.len()).collect();
         if let [only] = &plausible[..] {
             if let Err(e) = only.bind(args, kwargs, true) {
                 return Ok(e);
@@ -370,12 +383,19 @@ impl Parser {
         let positional: Vec<Bound<'_, PyAny>> = args.iter().collect();
         let mut got: Vec<String> = positional.iter().map(crate::value::type_name).collect();
         got.extend(keywords.iter().map(|(k, v)| format!("{k}={}", crate::value::type_name(v))));
-        let mut message = format!(
-            "{}() received an invalid combination of arguments - got {}, but expected one of:\n",
-            self.name,
-            described(got, positional.is_empty())
-        );
-        for signature in &self.signatures {
+        let got = described(got, positional.is_empty());
+        if let [only] = &listed[..] {
+            // one signature listed: PyTorch prints it on the first line
+            let message = format!(
+                "{}() received an invalid combination of arguments - got {got}, but expected {}",
+                self.name,
+                only.display()
+            );
+            return Ok(PyTypeError::new_err(message));
+        }
+        let mut message =
+            format!("{}() received an invalid combination of arguments - got {got}, but expected one of:\n", self.name);
+        for signature in listed {
             let printed = signature.display();
             message.push_str(&format!(" * {printed}\n"));
             let option = InvalidArgsOption::parse(&printed);
@@ -661,6 +681,21 @@ pub struct Parsed<'a, 'py> {
 }
 
 impl<'py> Parsed<'_, 'py> {
+    /// PyTorch's warning for a call that bound a deprecated signature (its first line: `This overload of addcmul
+    /// is deprecated:`), naming the signatures to use instead; None for any other call.
+    pub fn deprecation(&self, parser: &Parser) -> Option<String> {
+        if !self.signature.hidden {
+            return None;
+        }
+        let name = parser.name;
+        let mut message = format!("This overload of {name} is deprecated:\n\t{name}{}", self.signature.display());
+        message.push_str("\nConsider using one of the following signatures instead:");
+        for other in parser.signatures.iter().filter(|s| !s.hidden) {
+            message.push_str(&format!("\n\t{name}{}", other.display()));
+        }
+        Some(message)
+    }
+
     fn param(&self, i: usize) -> &Param {
         &self.signature.params[i]
     }

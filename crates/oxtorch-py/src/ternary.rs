@@ -30,15 +30,16 @@ macro_rules! parser {
         PARSER.get_or_init(|| Parser::new($name, Form::$form, $signatures))
     }};
 }
+pub(crate) use parser;
 
 /// The tensor an argument holds (any kind).
-fn tensor(obj: &Bound<'_, PyAny>) -> PyResult<AnyTensor> {
+pub(crate) fn tensor(obj: &Bound<'_, PyAny>) -> PyResult<AnyTensor> {
     Ok(obj.cast::<PyTensor>()?.borrow().any())
 }
 
 /// An argument bound to a `Tensor` or `Number` parameter, as the core takes it: a `Number` given as a zero-dim
 /// tensor is its value.
-fn operand(obj: &Bound<'_, PyAny>, number: bool) -> PyResult<AnyOperand> {
+pub(crate) fn operand(obj: &Bound<'_, PyAny>, number: bool) -> PyResult<AnyOperand> {
     if let Ok(t) = obj.cast::<PyTensor>() {
         let t = t.borrow().any();
         if number {
@@ -53,12 +54,12 @@ fn operand(obj: &Bound<'_, PyAny>, number: bool) -> PyResult<AnyOperand> {
 }
 
 /// The `out=` tensor of a call, checked to be a tensor.
-fn out_argument<'py>(p: &Parsed<'_, 'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
+pub(crate) fn out_argument<'py>(p: &Parsed<'_, 'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
     p.get("out").map(|o| o.cast::<PyTensor>().cloned().map_err(PyErr::from)).transpose()
 }
 
 /// Runs `call` into a new tensor, or into `out` (which takes the result, as PyTorch's `out=` does).
-fn into_output(
+pub(crate) fn into_output(
     py: Python<'_>,
     out: Option<Bound<'_, PyTensor>>,
     call: impl FnOnce(AnyOutput<'_>) -> oxtorch::Result<AnyTensor>,

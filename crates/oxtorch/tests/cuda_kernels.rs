@@ -275,6 +275,20 @@ fn binary_case(name: String, b: Binary, rng: &mut Lcg, expect: Option<Expectatio
 /// Builds a case of `where` or a clamp: the launch on fake addresses and the CPU backend's result (the clamps'
 /// zeros of either sign agree: `fmax`/`fmin` choose their own).
 fn ternary_case(name: String, op: TernaryOp, common: DType, out: (DType, Geo), inputs: &[In], captured: bool) -> Case {
+    pointwise_case(name, op, common, out, inputs, (captured, None))
+}
+
+/// [`ternary_case`] with the number the kernel captures (`addcmul`'s value, `lerp`'s number weight); complex
+/// results of `addcmul`, `addcdiv` and `lerp` within 4 ulps (the CPU backend rounds their products by the position
+/// in PyTorch's CPU loop, the kernels compute the plain formulas).
+fn pointwise_case(
+    name: String,
+    op: TernaryOp,
+    common: DType,
+    out: (DType, Geo),
+    inputs: &[In],
+    (captured, parameter): (bool, Option<Scalar>),
+) -> Case {
     let mut rng = Lcg(name.len() as u64 * 7919 + 1);
     let shape = vec![5usize, 7];
     let refs: Vec<&In> = inputs.iter().collect();
@@ -289,6 +303,7 @@ fn ternary_case(name: String, op: TernaryOp, common: DType, out: (DType, Geo), i
         out: &out_storage,
         inputs: operands.args(&refs).into_iter().collect(),
         captured_values: captured,
+        parameter,
     };
     let launch = describe_ternary(&call, &address).unwrap().unwrap();
     backend::ternary(&TernaryCall { out: &expected_out, ..call.clone() }).unwrap();
@@ -298,9 +313,47 @@ fn ternary_case(name: String, op: TernaryOp, common: DType, out: (DType, Geo), i
         storages: operands.storages.clone(),
         expected: storage_bytes(&expected_out),
         out_dtype: out.0,
-        ulps: 0,
+        ulps: if common.is_complex() && matches!(op, TernaryOp::Addcmul | TernaryOp::Addcdiv | TernaryOp::Lerp) {
+            4
+        } else {
+            0
+        },
         ignore_zero_sign: op != TernaryOp::Where,
     }
+}
+
+/// `addcmul` and `addcdiv` with `value` 1 (where PyTorch's CUDA and CPU kernels round alike: one fused product,
+/// or a quotient and a sum) over the dtypes their kernels have, and `lerp` with a tensor weight and a number weight
+/// over floating and complex dtypes, strided and broadcast, against the CPU backend.
+fn pointwise_cases() -> Vec<Case> {
+    let shape = [5usize, 7];
+    let strided = Geo { strides: vec![1, 5], offset: 0 };
+    let row = Geo { strides: vec![0, 1], offset: 0 };
+    let flat = || Geo::contiguous(&shape, 0);
+    let mut cases = Vec::new();
+    for dtype in DType::ALL.into_iter().filter(|&d| d != DType::Bool) {
+        let t = |geo: Geo| In::Tensor(dtype, geo, Values::Any);
+        let one = Some(Scalar::Int(1));
+        let name = format!("addcmul {}", dtype.name());
+        let inputs = [t(strided.clone()), t(flat()), t(row.clone())];
+        cases.push(pointwise_case(name, TernaryOp::Addcmul, dtype, (dtype, flat()), &inputs, (false, one)));
+        if !(dtype.is_floating_point() || dtype.is_complex()) {
+            continue;
+        }
+        let name = format!("addcdiv {}", dtype.name());
+        let inputs = [t(flat()), t(strided.clone()), In::Tensor(dtype, row.clone(), Values::NonZero)];
+        cases.push(pointwise_case(name, TernaryOp::Addcdiv, dtype, (dtype, flat()), &inputs, (false, one)));
+        let name = format!("lerp tensor weight {}", dtype.name());
+        let inputs = [t(strided.clone()), t(flat()), t(row.clone())];
+        cases.push(pointwise_case(name, TernaryOp::Lerp, dtype, (dtype, flat()), &inputs, (false, None)));
+        for weight in [0.25, 0.75] {
+            let name = format!("lerp weight {weight} {}", dtype.name());
+            let inputs = [t(flat()), t(strided.clone())];
+            let parameter = Some(Scalar::Float(weight));
+            cases.push(pointwise_case(name, TernaryOp::Lerp, dtype, (dtype, flat()), &inputs, (false, parameter)));
+        }
+    }
+    cases
 }
 
 /// `where` over every dtype (tensors, a number for either branch, a broadcast condition), and the clamps over
@@ -897,14 +950,21 @@ fn element_matches(dtype: DType, got: &[u8], want: &[u8], ulps: i64) -> bool {
             let (a, b) = (f64_at(got, 0), f64_at(want, 0));
             got == want || (a.is_nan() && b.is_nan()) || (ulps > 0 && close64(a, b, ulps))
         }
-        // complex quotients: the kernels' plain Smith division against the reference's, within two units
+        // complex quotients: the kernels' plain Smith division against the reference's, within two units of each
+        // component, or (a component that cancels) of the larger one
         DType::Complex64 => {
-            close32(f32_at(got, 0), f32_at(want, 0), ulps.max(2))
-                && close32(f32_at(got, 4), f32_at(want, 4), ulps.max(2))
+            let (g, w) = ([f32_at(got, 0), f32_at(got, 4)], [f32_at(want, 0), f32_at(want, 4)]);
+            let componentwise = close32(g[0], w[0], ulps.max(2)) && close32(g[1], w[1], ulps.max(2));
+            let unit = f64::from(w[0].abs().max(w[1].abs())) * f64::from(f32::EPSILON);
+            let normwise = (0..2).all(|k| f64::from((g[k] - w[k]).abs()) <= ulps.max(2) as f64 * unit);
+            componentwise || normwise
         }
         DType::Complex128 => {
-            close64(f64_at(got, 0), f64_at(want, 0), ulps.max(2))
-                && close64(f64_at(got, 8), f64_at(want, 8), ulps.max(2))
+            let (g, w) = ([f64_at(got, 0), f64_at(got, 8)], [f64_at(want, 0), f64_at(want, 8)]);
+            let componentwise = close64(g[0], w[0], ulps.max(2)) && close64(g[1], w[1], ulps.max(2));
+            let unit = w[0].abs().max(w[1].abs()) * f64::EPSILON;
+            let normwise = (0..2).all(|k| (g[k] - w[k]).abs() <= ulps.max(2) as f64 * unit);
+            componentwise || normwise
         }
         _ => got == want,
     }
@@ -1028,6 +1088,7 @@ fn main() {
     cases.extend(fill_cases(&mut rng));
     cases.extend(unary_cases(&mut rng));
     cases.extend(ternary_cases());
+    cases.extend(pointwise_cases());
     let mut failed = false;
     match run_on_host(&cases) {
         Some((ran, matched)) => {

@@ -25,6 +25,7 @@ __all__ = [
     "clone", "as_strided", "as_strided_", "transpose", "swapaxes", "swapdims", "t", "chunk", "select", "tensor_split",
     "hsplit", "vsplit", "dsplit", "split_with_sizes", "unsafe_split", "unsafe_split_with_sizes", "unbind", "split",
     "where", "clamp", "clip", "clamp_min", "clamp_max", "clamp_", "clip_", "clamp_min_", "clamp_max_",
+    "addcmul", "addcdiv", "lerp",
     "placement", "OutOfMemoryError", "AcceleratorError",
     "Size", "cuda", "env", "sbp",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",

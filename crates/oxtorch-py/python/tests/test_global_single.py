@@ -47,3 +47,20 @@ def test_objects_pickle() -> None:
     p = flow.placement("cpu", [[0]])
     assert pickle.loads(pickle.dumps(p)) == p
     assert pickle.loads(pickle.dumps(flow.sbp.split(2))) == flow.sbp.split(2)
+
+
+def test_ternary_operations_refuse_global_tensors() -> None:
+    # where, the clamps, addcmul, addcdiv and lerp have no sbp signatures yet: a clear refusal naming OneFlow's op,
+    # never a wrong result (issue 21 keeps them open)
+    p = flow.placement("cpu", [0])
+    x = flow.tensor([1.0, 2.0]).to_global(placement=p, sbp=flow.sbp.broadcast)
+    calls = {
+        "where": lambda: flow.where(x > 1, x, 0.0),
+        "clip_by_scalar": lambda: x.clamp(0.0, 1.0),
+        "addcmul": lambda: flow.addcmul(x, x, x),
+        "addcdiv": lambda: x.addcdiv(x, x, value=2),
+        "lerp": lambda: flow.lerp(x, x, 0.5),
+    }
+    for name, call in calls.items():
+        with pytest.raises(NotImplementedError, match=f"^{name} of global tensors is not supported yet$"):
+            call()

@@ -84,8 +84,9 @@ pub struct UnaryCall<'a> {
     pub input: Arg<'a>,
 }
 
-/// A kernel call of two or three inputs (`where`, `clamp`): `out = op(inputs)` along `plan` (operand 0 the
-/// output, then the inputs in order), the inputs read as `dtype` (the common dtype; `where`'s condition as bool).
+/// A kernel call of two or three inputs (`where`, `clamp`, `addcmul`, `lerp`): `out = op(inputs)` along `plan`
+/// (operand 0 the output, then the inputs in order), the inputs read as `dtype` (the common dtype; `where`'s
+/// condition as bool).
 #[derive(Clone, Debug)]
 pub struct TernaryCall<'a> {
     /// The operation.
@@ -102,6 +103,9 @@ pub struct TernaryCall<'a> {
     /// `clamp_scalar` kernel, a unary loop) rather than operands of stride 0 of its loop (wrapped numbers), which
     /// decides which of PyTorch's loops computes an element (`backend/cpu/arith.rs`'s `LoopPosition`).
     pub captured_values: bool,
+    /// A number the kernel captures besides its inputs: `addcmul`/`addcdiv`'s `value`, `lerp`'s number weight
+    /// (converted as PyTorch's kernel converts it: `tensor/pointwise.rs`).
+    pub parameter: Option<Scalar>,
 }
 
 /// The device types this build has a backend for, in the order error messages list them.

@@ -16,7 +16,7 @@ mod values;
 pub use copy::global_unsupported;
 
 pub use surface::functions;
-pub use ternary::{clamp, where_, where_condition};
+pub use ternary::{add_product, clamp, lerp, where_, where_condition};
 
 use crate::device::Device;
 use crate::dtype::DType;

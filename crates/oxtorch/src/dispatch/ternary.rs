@@ -1,6 +1,7 @@
-//! `where` and the clamps over tensors of any kind: strided tensors by `tensor/ternary.rs`; sparse COO operands
-//! get PyTorch's dispatcher error (it has no sparse kernel for them), naming the overload the call reached; global
-//! tensors are refused with OneFlow's op name until their sbp signatures are written.
+//! `where`, the clamps, `addcmul`, `addcdiv` and `lerp` over tensors of any kind: strided tensors by
+//! `tensor/ternary.rs` and `tensor/pointwise.rs`; sparse COO operands get PyTorch's dispatcher error (it has no
+//! sparse kernel for them), naming the overload the call reached; global tensors are refused with OneFlow's op name
+//! until their sbp signatures are written.
 
 use super::{AnyOperand, AnyOutput, AnyTensor};
 use crate::error::{Error, Result};
@@ -159,4 +160,78 @@ pub fn clamp(
         },
     };
     crate::tensor::ternary::clamp(name, input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
+}
+
+/// The overload PyTorch's dispatcher names for `name` reached as `reached` (`lerp` has `.Scalar` and `.Tensor`
+/// overloads by its weight's kind; its `out=` forms are `.Scalar_out` and `.Tensor_out`).
+fn overload_name(name: &str, reached: Reached, weight_overload: Option<&str>) -> String {
+    match (weight_overload, reached) {
+        (None, Reached::New) => name.to_string(),
+        (None, Reached::InPlace) => format!("{name}_"),
+        (None, Reached::Out) => format!("{name}.out"),
+        (Some(w), Reached::New) => format!("{name}.{w}"),
+        (Some(w), Reached::InPlace) => format!("{name}_.{w}"),
+        (Some(w), Reached::Out) => format!("{name}.{w}_out"),
+    }
+}
+
+/// The sparse and global refusals of a pointwise operation over `tensors` (its out= among them).
+fn refuse_other_kinds(
+    op: crate::op::TernaryOp,
+    tensors: &[&AnyTensor],
+    overload: impl FnOnce() -> String,
+) -> Result<()> {
+    if tensors.iter().any(|t| t.global().is_some()) {
+        return Err(global_refusal(op.info().oneflow));
+    }
+    if let Some(sparse) = tensors.iter().find_map(|t| t.sparse()) {
+        return Err(crate::sparse::view::dispatcher_error(&overload(), sparse.device()));
+    }
+    Ok(())
+}
+
+/// `torch.addcmul(input, tensor1, tensor2, value=value)` (`divide == false`) or `torch.addcdiv` into `output`,
+/// whatever the tensors' kinds (PyTorch has no sparse kernel for either).
+pub fn add_product(
+    divide: bool,
+    input: &AnyTensor,
+    tensor1: &AnyTensor,
+    tensor2: &AnyTensor,
+    value: Scalar,
+    output: AnyOutput<'_>,
+) -> Result<AnyTensor> {
+    let op = if divide { crate::op::TernaryOp::Addcdiv } else { crate::op::TernaryOp::Addcmul };
+    let reached = Reached::from(&output);
+    let out = match &output {
+        AnyOutput::Out(t) => Some(&**t),
+        _ => None,
+    };
+    let all = tensors([Some(input), Some(tensor1), Some(tensor2), out]);
+    refuse_other_kinds(op, &all, || overload_name(op.info().name, reached, None))?;
+    let strided = |t: &AnyTensor| t.clone().into_strided();
+    let (input, tensor1, tensor2) = (strided(input)?, strided(tensor1)?, strided(tensor2)?);
+    let output = strided_output(output)?;
+    let result = if divide {
+        crate::tensor::pointwise::addcdiv(&input, &tensor1, &tensor2, value, output)
+    } else {
+        crate::tensor::pointwise::addcmul(&input, &tensor1, &tensor2, value, output)
+    };
+    result.map(AnyTensor::Strided)
+}
+
+/// `torch.lerp(input, end, weight)` into `output`, the weight a tensor or a number, whatever the tensors' kinds
+/// (PyTorch has no sparse kernel for it).
+pub fn lerp(input: &AnyTensor, end: &AnyTensor, weight: AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    let op = crate::op::TernaryOp::Lerp;
+    let reached = Reached::from(&output);
+    let out = match &output {
+        AnyOutput::Out(t) => Some(&**t),
+        _ => None,
+    };
+    let all = tensors([Some(input), Some(end), weight.tensor(), out]);
+    let kind = if matches!(weight, AnyOperand::Scalar(_)) { "Scalar" } else { "Tensor" };
+    refuse_other_kinds(op, &all, || overload_name("lerp", reached, Some(kind)))?;
+    let (input, end) = (input.clone().into_strided()?, end.clone().into_strided()?);
+    let weight = strided_operand(&weight)?;
+    crate::tensor::pointwise::lerp(&input, &end, &weight, strided_output(output)?).map(AnyTensor::Strided)
 }

@@ -129,6 +129,14 @@ impl IterConfig {
     /// `build_borrowing_binary_float_op`: true division.
     pub const BINARY_FLOAT: IterConfig = IterConfig { promote_integer_inputs_to_float: true, ..IterConfig::BINARY };
 
+    /// An iterator whose operands all have one dtype (`lerp` with a dimensioned weight): no promotion, an output of
+    /// another dtype refused.
+    pub const SAME_DTYPE: IterConfig = IterConfig {
+        promote_inputs_to_common_dtype: false,
+        enforce_safe_casting_to_output: false,
+        ..IterConfig::BINARY
+    };
+
     /// `where`'s iterator: the condition (read as bool) and two inputs of their common dtype, into an output of
     /// exactly that dtype (checked before the iterator runs).
     pub const WHERE: IterConfig = IterConfig {
@@ -436,6 +444,11 @@ impl ElementwiseIter {
         let common = computation_dtype(promotion::result_type(&classes)?, config.promote_integer_inputs_to_float);
         let operands: SmallVec<[&IterOperand<'_>; 3]> = inputs.iter().collect();
         let device = common_device(config, given, &operands)?;
+        if let Some(out) = given.filter(|o| !config.promote_inputs_to_common_dtype && o.dtype() != common) {
+            // without promotion every operand must have the one dtype (`check_all_same_dtype`); the inputs were
+            // checked by the operation
+            runtime_err!("Found dtype {} but expected {}", out.dtype().scalar_type_name(), common.scalar_type_name())
+        }
         if let Some(out) = given.filter(|_| config.enforce_safe_casting_to_output) {
             if !can_cast(common, out.dtype()) {
                 runtime_err!(

@@ -109,6 +109,8 @@ pub enum KernelDtypes {
     AllButBool,
     /// Every dtype but the complex ones (the clamps' `maximum` and `minimum` kernels).
     AllButComplex,
+    /// Floating and complex dtypes (`lerp`).
+    Inexact,
 }
 
 impl KernelDtypes {
@@ -122,6 +124,7 @@ impl KernelDtypes {
             KernelDtypes::Floating => dtype.is_floating_point(),
             KernelDtypes::AllButBool => dtype != DType::Bool,
             KernelDtypes::AllButComplex => !dtype.is_complex(),
+            KernelDtypes::Inexact => dtype.is_floating_point() || dtype.is_complex(),
         }
     }
 }

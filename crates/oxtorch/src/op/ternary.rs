@@ -1,10 +1,12 @@
-//! Elementwise operations of three operands (and the clamps, which take one or two bounds): what the core knows
-//! of each one besides its formulas. The formulas live with each backend (`backend/cpu/ternary.rs`,
-//! `backend/cuda/formulas.rs`); the rules of each operation's arguments (`where`'s condition and exact `out=`
-//! dtype, `clamp`'s number and tensor bounds) are in `tensor/ternary.rs`, the routing over sparse and global
+//! Elementwise operations of three operands (and the clamps, which take one or two bounds, and `lerp` with a number
+//! weight): what the core knows of each one besides its formulas. The formulas live with each backend
+//! (`backend/cpu/ternary.rs`, `backend/cpu/pointwise.rs`, `backend/cuda/formulas.rs`); the rules of each
+//! operation's arguments (`where`'s condition and exact `out=` dtype, `clamp`'s number and tensor bounds) are in
+//! `tensor/ternary.rs` and `tensor/pointwise.rs` (`addcmul`, `addcdiv`, `lerp`), the routing over sparse and global
 //! tensors in `dispatch/ternary.rs`.
 
 use super::KernelDtypes;
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::iter::IterConfig;
 use crate::scalar::Scalar;
@@ -21,6 +23,14 @@ pub enum TernaryOp {
     ClampMin,
     /// `torch.clamp(input, max=...)` / `torch.clamp_max`: `min(input, max)`, NaN propagating.
     ClampMax,
+    /// `torch.addcmul(input, tensor1, tensor2, value=v)`: `input + v * tensor1 * tensor2` (`v` the call's
+    /// parameter).
+    Addcmul,
+    /// `torch.addcdiv(input, tensor1, tensor2, value=v)`: `input + v * tensor1 / tensor2`.
+    Addcdiv,
+    /// `torch.lerp(input, end, weight)`: `input + weight * (end - input)`, computed from whichever end is nearer
+    /// (PyTorch's `lerp`); the weight is the third input, or the call's parameter when it is a number.
+    Lerp,
 }
 
 /// Everything the core knows of a ternary operation besides its formulas.
@@ -77,6 +87,50 @@ impl TernaryOp {
                 dtypes: KernelDtypes::AllButComplex,
                 oneflow: "clip_by_scalar_max",
             },
+            TernaryOp::Addcmul => &TernaryInfo {
+                name: "addcmul",
+                kernel: "addcmul",
+                number_kernel: "addcmul",
+                iter: IterConfig::BINARY,
+                dtypes: KernelDtypes::AllButBool,
+                oneflow: "addcmul",
+            },
+            TernaryOp::Addcdiv => &TernaryInfo {
+                name: "addcdiv",
+                kernel: "addcdiv",
+                number_kernel: "addcdiv",
+                iter: IterConfig::BINARY,
+                dtypes: KernelDtypes::AllButBool,
+                oneflow: "addcdiv",
+            },
+            TernaryOp::Lerp => &TernaryInfo {
+                name: "lerp",
+                kernel: "lerp_kernel_tensor",
+                number_kernel: "lerp_kernel_scalar",
+                iter: IterConfig::BINARY,
+                dtypes: KernelDtypes::Inexact,
+                oneflow: "lerp",
+            },
+        }
+    }
+
+    /// Whether the CPU kernel rounds an element by where PyTorch's loop computes it (`lerp`'s far end, complex
+    /// products: `backend/cpu/pointwise.rs`), so that it must run over the operands that loop runs over: inputs of
+    /// another dtype converted first, and an output of another dtype computed into a temporary.
+    pub fn rounds_by_loop_layout(self) -> bool {
+        matches!(self, TernaryOp::Addcmul | TernaryOp::Addcdiv | TernaryOp::Lerp)
+    }
+
+    /// The name PyTorch's kernel for `device` gives in its "not implemented for" message (`"clamp_cpu"`,
+    /// `"addcmul_cpu_out"`, `"lerp_kernel_scalar"`); `number` for the overload whose bounds or weight are numbers.
+    pub fn kernel_message_name(self, device: Device, number: bool) -> String {
+        let info = self.info();
+        let base = if number { info.number_kernel } else { info.kernel };
+        match (self, device.is_cpu()) {
+            (TernaryOp::Addcmul | TernaryOp::Addcdiv, true) => format!("{base}_cpu_out"),
+            (TernaryOp::Lerp, true) => base.to_string(),
+            (TernaryOp::Lerp, false) => "lerp_cuda".to_string(),
+            _ => format!("{base}_{}", device.type_name()),
         }
     }
 }

@@ -40,7 +40,7 @@ use crate::iter::reference::{
     self as r, broadcast_shapes, can_safe_cast_to, check_inplace_broadcast, elementwise_dtypes, prim_output, PrimArg,
     PromotionKind,
 };
-use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode, UnaryOp};
+use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode, TernaryOp, UnaryOp};
 use crate::scalar::Scalar;
 use crate::shape::{self, Dims};
 use smallvec::SmallVec;
@@ -691,6 +691,59 @@ pub(crate) fn clamp(a: &Tensor, min: Option<&Operand>, max: Option<&Operand>, ou
         Output::InPlace => {
             decided.check_copy_into(a)?;
             Ok(a.clone())
+        }
+        Output::Out(out) => {
+            decided.copy_out(out)?;
+            Ok(out.clone())
+        }
+    }
+}
+
+/// `addcmul`, `addcdiv` and `lerp` with a meta tensor among their tensors or their `out=` (`_meta_registrations.py`,
+/// behind `out_wrapper`): `operands` are the tensors the registration promotes (`lerp`'s number weight is not
+/// among them). Its own checks (`lerp`: `end`, and a weight of dimensions, of `input`'s dtype; `addcdiv`: not two
+/// integer divisor operands, bool allowed), then `elementwise_meta`: the `DEFAULT` promotion, the operands converted
+/// to the result dtype, `_maybe_broadcast`, the primitive's device check (CPU scalars exempt) and layout. In place
+/// (`_register_inplace_meta`) only the broadcast is checked against `self`, which keeps its dtype.
+pub(crate) fn pointwise(op: TernaryOp, operands: &[&Operand], output: Output<'_>) -> Result<Tensor> {
+    let tensors: SmallVec<[&Tensor; 3]> = operands.iter().filter_map(|o| o.tensor()).collect();
+    let [first, second, ..] = tensors.as_slice() else {
+        return Err(Error::Runtime(format!("internal error: {op:?} of fewer than two tensors")));
+    };
+    if let Output::Out(out) = &output {
+        check_out_device(Some(first), out)?;
+    }
+    match op {
+        TernaryOp::Lerp => {
+            if first.dtype() != second.dtype() {
+                runtime_err!("expected dtype {} for `end`, but got dtype {}", first.dtype(), second.dtype())
+            }
+            if let Some(weight) = tensors.get(2).filter(|w| w.dim() != 0 && w.dtype() != first.dtype()) {
+                runtime_err!("expected dtype {} for `weight`, but got dtype {}", first.dtype(), weight.dtype())
+            }
+        }
+        TernaryOp::Addcdiv if tensors[1..].iter().all(|t| t.dtype().is_integral(false)) => {
+            // the registration's message is a tuple of the C++ message's parts (its first without the C++ double
+            // space), printed as Python prints it
+            let parts: Vec<String> = crate::tensor::pointwise::ADDCDIV_INTEGER_PARTS
+                .iter()
+                .map(|p| format!("'{}'", p.replace("future  ", "future ")))
+                .collect();
+            runtime_err!("({})", parts.join(", "))
+        }
+        _ => {}
+    }
+    let classes: SmallVec<[crate::promotion::Operand; 3]> = operands.iter().map(|o| o.promotion_class()).collect();
+    let (_, result) = elementwise_dtypes(&classes, PromotionKind::Default);
+    let shapes: SmallVec<[&[usize]; 3]> = tensors.iter().map(|t| t.sizes()).collect();
+    // `_maybe_broadcast` refuses before the primitive checks devices
+    broadcast_shapes(&shapes)?;
+    let decided = several(operands, result, result, || Ok(()))?;
+    match output {
+        Output::New => decided.allocate(),
+        Output::InPlace => {
+            check_inplace_broadcast(first.sizes(), &[&decided.shape])?;
+            Ok((*first).clone())
         }
         Output::Out(out) => {
             decided.copy_out(out)?;

@@ -1,8 +1,9 @@
 //! `Tensor`: a strided view of a [`Storage`] with a dtype, and its methods, one file per family:
 //! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
 //! [`split`] (the split family: `tensor_split`, `hsplit`, `unbind` ...), [`advanced_index`] (indexing with
-//! index tensors and masks), [`convert`] (copies and casts), `meta` (elementwise operations on the meta device, as
-//! PyTorch's Python references run them), and `Display` (PyTorch's repr).
+//! index tensors and masks), [`convert`] (copies and casts), [`pointwise`] (`addcmul`, `addcdiv`, `lerp`), `meta`
+//! (elementwise operations on the meta device, as PyTorch's Python references run them), and `Display` (PyTorch's
+//! repr).
 
 pub mod advanced_index;
 pub mod compare;
@@ -15,6 +16,7 @@ pub mod operand;
 pub mod operators;
 pub mod ops;
 pub mod options;
+pub mod pointwise;
 pub(crate) mod pow;
 pub mod split;
 pub mod ternary;

@@ -271,7 +271,11 @@ fn strided(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Re
         }
     }
     if backend::rounds_by_loop_layout(op, common, it.device) {
-        let (temporary, lhs_in, rhs_in) = pytorch_loop_operands(&out, lhs_in, rhs_in, common)?;
+        let (temporary, inputs) = pytorch_loop_operands(&out, smallvec::smallvec![lhs_in, rhs_in], common)?;
+        let mut inputs = inputs.into_iter();
+        let (Some(lhs_in), Some(rhs_in)) = (inputs.next(), inputs.next()) else {
+            return Err(Error::Runtime("internal error: an operand lost in conversion".into()));
+        };
         let target = temporary.as_ref().unwrap_or(&out);
         run_kernel(op, common, target, &lhs_in, &rhs_in)?;
         if let Some(t) = &temporary {
@@ -446,12 +450,11 @@ fn run_kernel(op: BinaryOp, common: DType, out: &Tensor, lhs: &Input<'_>, rhs: &
 /// (`backend::rounds_by_loop_layout`): an input of another dtype than `common` is `input.to(common)` (dense, its
 /// layout kept where it was dense), and an output of another dtype is computed into a contiguous temporary
 /// (returned first), which the caller copies into it. Other operations convert on the fly, with the same values.
-fn pytorch_loop_operands<'a>(
+pub(super) fn pytorch_loop_operands<'a>(
     out: &Tensor,
-    lhs: Input<'a>,
-    rhs: Input<'a>,
+    inputs: SmallVec<[Input<'a>; 3]>,
     common: DType,
-) -> Result<(Option<Tensor>, Input<'a>, Input<'a>)> {
+) -> Result<(Option<Tensor>, SmallVec<[Input<'a>; 3]>)> {
     let temporary =
         (out.dtype() != common).then(|| super::factory::empty(out.sizes(), (common, out.device()))).transpose()?;
     let converted = |input: Input<'a>| -> Result<Input<'a>> {
@@ -464,8 +467,8 @@ fn pytorch_loop_operands<'a>(
             other => other,
         })
     };
-    let (lhs, rhs) = (converted(lhs)?, converted(rhs)?);
-    Ok((temporary, lhs, rhs))
+    let inputs = inputs.into_iter().map(converted).collect::<Result<SmallVec<[Input<'a>; 3]>>>()?;
+    Ok((temporary, inputs))
 }
 
 impl Tensor {

@@ -17,9 +17,10 @@
 use super::ops::{self, Input};
 use super::{Operand, Output, Tensor};
 use crate::backend::{self, Arg, TernaryCall};
+use crate::device::Device;
 use crate::dtype::DType;
 use crate::error::{runtime_err, Error, Result};
-use crate::iter::{self, ElementwiseIter, IterOperand};
+use crate::iter::{self, ElementwiseIter, IterConfig, IterOperand};
 use crate::op::ternary::{ClampBounds, TernaryOp};
 use crate::promotion;
 use crate::scalar::{cpp_double, ConversionCheck, Scalar};
@@ -278,33 +279,77 @@ fn clamp_numbers(
     let first = ops::separated(ops::kernel_input(out.device(), &source, true, &out)?, &out)?;
     let mut inputs: SmallVec<[Input<'_>; 3]> = smallvec::smallvec![first];
     inputs.extend(min.into_iter().chain(max).map(|b| Input::Value(representable(b, result))));
-    kernel(op, result, &out, &inputs, true)?;
+    kernel(op, result, &out, &inputs, true, None)?;
     Ok(out)
 }
 
 /// The iterator, the output and the kernel of `op` over `operands` (the first is the in-place target).
 fn run(op: TernaryOp, operands: &[&Operand], output: Output<'_>, captured_values: bool) -> Result<Tensor> {
-    let views: SmallVec<[IterOperand<'_>; 3]> = operands.iter().map(|o| o.view()).collect();
-    let it = ElementwiseIter::general(&op.info().iter, &views, ops::iter_output(&output, operands))?;
-    let out = ops::destination_tensor(&it, operands[0], output)?;
-    let common = it.common_dtype;
-    if !op.info().dtypes.has(common) {
-        let kernel = format!("{}_{}", op.info().kernel, it.device.type_name());
-        return Err(ops::not_implemented(&kernel, common));
+    let (it, out) = iterate(&op.info().iter, operands, output)?;
+    check_kernel_dtype(op, it.common_dtype, it.device, false)?;
+    if out.numel() > 0 {
+        launch(op, it.common_dtype, &out, operands, captured_values, None)?;
     }
-    if out.numel() == 0 {
-        return Ok(out);
-    }
-    let mut inputs: SmallVec<[Input<'_>; 3]> = SmallVec::new();
-    for (k, operand) in operands.iter().enumerate() {
-        inputs.push(ops::separated(ops::kernel_input(it.device, operand, k == 0, &out)?, &out)?);
-    }
-    kernel(op, common, &out, &inputs, captured_values)?;
     Ok(out)
 }
 
+/// TensorIterator over `operands` (the first is the in-place target) under `config`, and the output it decided.
+pub(super) fn iterate(
+    config: &IterConfig,
+    operands: &[&Operand],
+    output: Output<'_>,
+) -> Result<(ElementwiseIter, Tensor)> {
+    let views: SmallVec<[IterOperand<'_>; 3]> = operands.iter().map(|o| o.view()).collect();
+    let it = ElementwiseIter::general(config, &views, ops::iter_output(&output, operands))?;
+    let out = ops::destination_tensor(&it, operands[0], output)?;
+    Ok((it, out))
+}
+
+/// The kernel's dtype dispatch: PyTorch's "not implemented for" error when `op` has no kernel for `common` on
+/// `device` (`number`: the overload whose bounds or weight are numbers).
+pub(super) fn check_kernel_dtype(op: TernaryOp, common: DType, device: Device, number: bool) -> Result<()> {
+    if op.info().dtypes.has(common) {
+        return Ok(());
+    }
+    Err(ops::not_implemented(&op.kernel_message_name(device, number), common))
+}
+
+/// Runs the kernel of `op` over `out` (with elements) and `operands`, read as `common`, with the number it
+/// captures (`parameter`).
+pub(super) fn launch(
+    op: TernaryOp,
+    common: DType,
+    out: &Tensor,
+    operands: &[&Operand],
+    captured_values: bool,
+    parameter: Option<Scalar>,
+) -> Result<()> {
+    let mut inputs: SmallVec<[Input<'_>; 3]> = SmallVec::new();
+    for (k, operand) in operands.iter().enumerate() {
+        inputs.push(ops::separated(ops::kernel_input(out.device(), operand, k == 0, out)?, out)?);
+    }
+    if op.rounds_by_loop_layout() && out.device().is_cpu() {
+        // the operands PyTorch's loop runs over: converted copies, and a temporary of the common dtype for an
+        // output of another (which also rounds a float16/bfloat16 result to its dtype before the copy)
+        let (temporary, inputs) = ops::pytorch_loop_operands(out, inputs, common)?;
+        kernel(op, common, temporary.as_ref().unwrap_or(out), &inputs, captured_values, parameter)?;
+        if let Some(t) = &temporary {
+            out.copy_(t)?;
+        }
+        return Ok(());
+    }
+    kernel(op, common, out, &inputs, captured_values, parameter)
+}
+
 /// Plans the loop over `out` and the inputs and runs the kernel of `op` reading them as `common`.
-fn kernel(op: TernaryOp, common: DType, out: &Tensor, inputs: &[Input<'_>], captured_values: bool) -> Result<()> {
+fn kernel(
+    op: TernaryOp,
+    common: DType,
+    out: &Tensor,
+    inputs: &[Input<'_>],
+    captured_values: bool,
+    parameter: Option<Scalar>,
+) -> Result<()> {
     let plan_inputs: SmallVec<[iter::PlanInput<'_>; 3]> = inputs.iter().map(Input::plan_input).collect();
     let plan = iter::elementwise_plan(out.into(), &plan_inputs);
     let call = TernaryCall {
@@ -314,6 +359,7 @@ fn kernel(op: TernaryOp, common: DType, out: &Tensor, inputs: &[Input<'_>], capt
         out: out.storage(),
         inputs: inputs.iter().map(ops::arg).collect::<SmallVec<[Arg<'_>; 3]>>(),
         captured_values,
+        parameter,
     };
     backend::ternary(&call)
 }

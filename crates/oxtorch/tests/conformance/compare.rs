@@ -103,10 +103,22 @@ fn operand(v: &Value) -> Operand {
 /// the last place.
 const ULPS: f64 = 2.0;
 
+/// pointwise.json's complex64 results are compared within this many units in the last place of their larger
+/// component (3,190 of their 3,238 values are bit for bit, the others at most 4 ulps away).
+const POINTWISE_COMPLEX64_ULPS: f64 = 4.0;
+
 /// For a case of one of those functions, the dtype whose units in the last place it is compared in: the coarsest
 /// floating dtype among its result and tensor operands (an `out=` of float64 holds a float32 computation).
-fn tolerance(case: &Value) -> Option<DType> {
-    let transcendental = match binary_op_named(case["op"].as_str().unwrap_or_default()) {
+fn tolerance(case: &Value) -> Option<Tolerance> {
+    let op = case["op"].as_str().unwrap_or_default();
+    if matches!(op.trim_end_matches('_'), "addcmul" | "addcdiv" | "lerp")
+        && case["result"]["dtype"].as_str() == Some("complex64")
+    {
+        // PyTorch's compiler fuses some complex64 products of these loops' scalar code by a grouping not
+        // reproduced here (CONFORMANCE_README.md)
+        return Some(Tolerance { dtype: DType::Complex64, ulps: POINTWISE_COMPLEX64_ULPS, componentwise: false });
+    }
+    let transcendental = match binary_op_named(op) {
         Some(BinaryOp::Math(math)) => math.is_transcendental(),
         Some(BinaryOp::Pow | BinaryOp::FloatPower) => true,
         _ => false,
@@ -127,11 +139,26 @@ fn tolerance(case: &Value) -> Option<DType> {
             dtypes.push(dtype(&case[key]["dtype"]));
         }
     }
-    dtypes.into_iter().filter(|&d| mantissa(d).is_some()).min_by_key(|&d| mantissa(d))
+    dtypes.into_iter().filter(|&d| mantissa(d).is_some()).min_by_key(|&d| mantissa(d)).map(|dtype| Tolerance {
+        dtype,
+        ulps: ULPS,
+        componentwise: true,
+    })
 }
 
-/// Whether `got` is within [`ULPS`] units in the last place of `want` in `dtype`.
-fn within_ulps(got: f64, want: f64, dtype: DType) -> bool {
+/// How a case's floating values may differ from PyTorch's.
+#[derive(Clone, Copy)]
+struct Tolerance {
+    /// The dtype whose units in the last place count.
+    dtype: DType,
+    /// How many of them.
+    ulps: f64,
+    /// A complex component is compared in units of its own magnitude (else of its number's larger component).
+    componentwise: bool,
+}
+
+/// Whether `got` is within the tolerance's units in the last place of `want` (of `scale` when it is larger).
+fn within_ulps(got: f64, want: f64, Tolerance { dtype, ulps, .. }: Tolerance, scale: f64) -> bool {
     let (mantissa, min_exponent) = match dtype {
         DType::Float16 => (10, -14),
         DType::BFloat16 => (7, -126),
@@ -141,27 +168,37 @@ fn within_ulps(got: f64, want: f64, dtype: DType) -> bool {
     if !got.is_finite() || !want.is_finite() {
         return false;
     }
-    let exponent = if want == 0.0 { min_exponent } else { want.abs().log2().floor() as i32 };
-    (got - want).abs() <= ULPS * 2f64.powi(exponent.max(min_exponent) - mantissa)
+    let magnitude = want.abs().max(scale);
+    let exponent = if magnitude == 0.0 { min_exponent } else { magnitude.log2().floor() as i32 };
+    (got - want).abs() <= ulps * 2f64.powi(exponent.max(min_exponent) - mantissa)
 }
 
-/// Compares values exactly (NaN equals NaN; with `ignore_zero_sign`, -0.0 equals 0.0; with a `tolerance` dtype,
-/// within [`ULPS`] units in its last place).
-fn compare_values(got: &Tensor, want: &Value, ignore_zero_sign: bool, tolerance: Option<DType>) -> Result<(), String> {
+/// Compares values exactly (NaN equals NaN; with `ignore_zero_sign`, -0.0 equals 0.0; with a `tolerance` (dtype,
+/// units), within that many units in its last place).
+fn compare_values(
+    got: &Tensor,
+    want: &Value,
+    ignore_zero_sign: bool,
+    tolerance: Option<Tolerance>,
+) -> Result<(), String> {
     let got = got.to_scalars().map_err(|e| e.to_string())?;
     let want: Vec<Scalar> = want.as_array().map(|a| a.iter().map(scalar).collect()).unwrap_or_default();
     if got.len() != want.len() {
         return Err(format!("values: got {} elements, want {}", got.len(), want.len()));
     }
-    let same = |a: f64, b: f64| {
+    let same = |a: f64, b: f64, scale: f64| {
         same_float(a, b)
             || (ignore_zero_sign && a == 0.0 && b == 0.0)
-            || tolerance.is_some_and(|d| within_ulps(a, b, d))
+            || tolerance.is_some_and(|d| within_ulps(a, b, d, scale))
     };
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         let ok = match (g, w) {
-            (Scalar::Float(a), Scalar::Float(b)) => same(*a, *b),
-            (Scalar::Complex(a), Scalar::Complex(b)) => same(a.re, b.re) && same(a.im, b.im),
+            (Scalar::Float(a), Scalar::Float(b)) => same(*a, *b, 0.0),
+            (Scalar::Complex(a), Scalar::Complex(b)) => {
+                let normwise = tolerance.is_some_and(|t| !t.componentwise) && b.re.is_finite() && b.im.is_finite();
+                let scale = if normwise { b.re.abs().max(b.im.abs()) } else { 0.0 };
+                same(a.re, b.re, scale) && same(a.im, b.im, scale)
+            }
             (a, b) => a == b,
         };
         if !ok {

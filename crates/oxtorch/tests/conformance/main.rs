@@ -7,6 +7,7 @@ mod compare;
 mod device;
 mod dtypes;
 mod memory_format;
+mod pointwise;
 mod printing;
 mod sparse;
 mod support;
@@ -34,6 +35,7 @@ const SUITES: &[Suite] = &[
     ("pow.json", compare::run),
     ("unary.json", unary::run),
     ("ternary.json", ternary::run),
+    ("pointwise.json", pointwise::run),
 ];
 
 fn main() {

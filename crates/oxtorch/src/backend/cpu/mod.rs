@@ -19,6 +19,7 @@ mod math;
 mod modular;
 mod ordering;
 pub mod parallel;
+mod pointwise;
 mod pow;
 pub(crate) mod range;
 mod ternary;

@@ -1,7 +1,8 @@
-//! Kernels of two or three inputs (`where`, the clamps) and their loop. Each input is a buffer laid out by the
-//! plan, one value, or the output itself (in place); the loop reads every input in chunks of [`CHUNK`] elements
-//! through stack buffers (converting from its own dtype to the common dtype `D`, then to the compute type `C`),
-//! applies the formula, and converts each result to the output's dtype on store. Large work is split over threads.
+//! Kernels of two or three inputs (`where`, the clamps; `addcmul`, `addcdiv` and `lerp` are in `pointwise.rs`) and
+//! their loop. Each input is a buffer laid out by the plan, one value, or the output itself (in place); the loop
+//! reads every input in chunks of [`CHUNK`] elements through stack buffers (converting from its own dtype to the
+//! common dtype `D`, then to the compute type `C`), applies the formula, and converts each result to the output's
+//! dtype on store. Large work is split over threads.
 //!
 //! Where an element falls in PyTorch's loop decides the bits of a float clamp (its vector blocks and its scalar
 //! code give different signed zeros and NaNs, as for `maximum`; `backend/cpu/ordering.rs`): the loop computes
@@ -24,7 +25,7 @@ use smallvec::SmallVec;
 
 /// One input of the loop.
 #[derive(Clone, Copy)]
-enum Input<'a> {
+pub(super) enum Input<'a> {
     /// Elements laid out by the plan.
     Buffer(&'a CpuBuffer),
     /// One value for every element.
@@ -35,13 +36,13 @@ enum Input<'a> {
 
 /// How the loop reads its inputs and which of PyTorch's loops it follows.
 #[derive(Clone, Copy)]
-struct Layout {
+pub(super) struct Layout {
     /// The first input is a condition, read as bool (`where`).
-    condition: bool,
+    pub(super) condition: bool,
     /// Values are parameters PyTorch's kernel captures, not operands of its loop (see `TernaryCall`).
-    captured_values: bool,
+    pub(super) captured_values: bool,
     /// The formula depends on the [`LoopPosition`].
-    positional: bool,
+    pub(super) positional: bool,
 }
 
 /// Runs a kernel of two or three inputs (see [`crate::backend::ternary`]).
@@ -93,6 +94,7 @@ fn run(call: &TernaryCall<'_>, out: &mut CpuBuffer, inputs: &[Input<'_>]) -> Res
             crate::dispatch_dtype!(call.dtype, D => clamp::<D>(call.op, call.plan, out, inputs, captured_values));
             Ok(())
         }
+        TernaryOp::Addcmul | TernaryOp::Addcdiv | TernaryOp::Lerp => super::pointwise::pointwise(call, out, inputs),
     }
 }
 
@@ -122,7 +124,7 @@ where
 /// The loop: `out = f([x0, x1, x2], position)` over the plan (operand 0 the output, operand `k + 1` input `k`),
 /// each input read as `D` and then `C` (a condition as bool, then `C`), each result of `R` stored as the
 /// output's dtype. Inputs beyond those given read as `C::default()`.
-fn elementwise<D: CpuElement, C: Element, R: Element>(
+pub(super) fn elementwise<D: CpuElement, C: Element, R: Element>(
     plan: &Plan,
     out: &mut CpuBuffer,
     inputs: &[Input<'_>],

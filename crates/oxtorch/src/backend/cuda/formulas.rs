@@ -280,7 +280,18 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
 ///   returned and the bounds, read in the arithmetic type (`lim.to<opmath_t>()`: float32 for float16/bfloat16),
 ///   go through the math library's `fmax`/`fmin`, which ignore a NaN bound (`clamp_min`/`clamp_max` fill the
 ///   result with one before, and two NaN bounds never reach the kernel).
-pub fn ternary(op: TernaryOp, common: DType, values: &[Option<Scalar>], captured: bool) -> Result<Formula> {
+///
+/// `addcmul`, `addcdiv` and `lerp` are [`pointwise`]'s (`parameter`: their `value`, or `lerp`'s number weight).
+pub fn ternary(
+    op: TernaryOp,
+    common: DType,
+    values: &[Option<Scalar>],
+    captured: bool,
+    parameter: Option<Scalar>,
+) -> Result<Formula> {
+    if matches!(op, TernaryOp::Addcmul | TernaryOp::Addcdiv | TernaryOp::Lerp) {
+        return pointwise(op, common, values, parameter);
+    }
     let mut f = Builder::new(common);
     let c = class(common);
     let names = ["a", "b", "c"];
@@ -352,6 +363,93 @@ pub fn ternary(op: TernaryOp, common: DType, values: &[Option<Scalar>], captured
         }
     };
     Ok(f.finish(name, body))
+}
+
+/// The formula of `addcmul`, `addcdiv` or `lerp` in common dtype `common` (`values` as for [`ternary`]: a CPU
+/// scalar is read in the common dtype, as PyTorch's kernels read `iter.scalar_value<scalar_t>`), as PyTorch's CUDA
+/// kernels compute them (`PointwiseOpsKernel.cu`, `DeviceAddCmulCdiv.cuh`, `Lerp.cu`):
+/// * `addcmul`: `fma(t1, t2, input)` when `value` is 1, else `fma(value, t1 * t2, input)`, in the accumulation
+///   type (float32 for float16/bfloat16); integers `input + value * (t1 * t2)` in int64, wrapping; complex
+///   `input + value * (t1 * t2)`;
+/// * `addcdiv`: `input + t1 / t2` when `value` is 1, else `fma(value, t1 / t2, input)`; complex
+///   `input + value * (t1 / t2)`;
+/// * `lerp`: `fma(w, end - input, input)` when `|w| < 0.5`, else `end - (end - input) * (1 - w)` fused as nvcc
+///   contracts it; complex numbers by the same formulas unfused, `|w|` a hypotenuse.
+fn pointwise(op: TernaryOp, common: DType, values: &[Option<Scalar>], parameter: Option<Scalar>) -> Result<Formula> {
+    let mut f = Builder::new(common);
+    let c = class(common);
+    let (cs, co) = (c_type(common), c_type(f.o));
+    let mut operands: Vec<String> = Vec::new();
+    for (k, v) in values.iter().enumerate() {
+        let name = ["a", "b", "c"][k];
+        let x = match v {
+            Some(v) => f.value(["va", "vb", "vc"][k], *v, common).to_string(),
+            None => name.to_string(),
+        };
+        operands.push(f.to_o(&x));
+    }
+    let suffix: String = values.iter().map(|v| if v.is_some() { 'v' } else { 't' }).collect();
+    let internal = |what: &str| Error::Runtime(format!("internal error: {what}"));
+    let body = match op {
+        TernaryOp::Addcmul | TernaryOp::Addcdiv => {
+            let [x, y, z] = operands.as_slice() else { return Err(internal("addcmul/addcdiv take three inputs")) };
+            let value = parameter.ok_or_else(|| internal("addcmul/addcdiv without a value"))?;
+            let divide = op == TernaryOp::Addcdiv;
+            let op_sign = if divide { "/" } else { "*" };
+            match c {
+                Class::Integer if divide => return Err(internal("an integral addcdiv kernel")),
+                Class::Integer => {
+                    f.value("alpha", value, DType::Int64);
+                    format!("r = ({cs})((u64)(i64){x} + (u64)alpha * ((u64)(i64){y} * (u64)(i64){z}));")
+                }
+                Class::Real | Class::Reduced => {
+                    let one = crate::dispatch_dtype!(f.o, T => T::from_scalar(value) == T::from_i64(1));
+                    let result = match (one, divide) {
+                        (true, false) => format!("fma_({y}, {z}, {x})"),
+                        (true, true) => format!("{x} + {y} / {z}"),
+                        (false, _) => {
+                            let o = f.o;
+                            f.value("alpha", value, o);
+                            format!("fma_(alpha, {y} {op_sign} {z}, {x})")
+                        }
+                    };
+                    format!("r = {};", f.to_s(&result))
+                }
+                Class::Complex => {
+                    f.value("alpha", value, common);
+                    format!("r = {x} + alpha * ({y} {op_sign} {z});")
+                }
+                Class::Bool => return Err(internal("a bool addcmul kernel")),
+            }
+        }
+        TernaryOp::Lerp => {
+            let (x, y) = match operands.as_slice() {
+                [x, y] | [x, y, _] => (x.clone(), y.clone()),
+                _ => return Err(internal("lerp takes two or three inputs")),
+            };
+            let w = match (operands.get(2), parameter) {
+                (Some(w), _) => w.clone(),
+                (None, Some(weight)) => {
+                    let o = f.o;
+                    f.value("weight", weight, o).to_string()
+                }
+                (None, None) => return Err(internal("lerp without a weight")),
+            };
+            let decls = format!("const {co} x = {x}; const {co} e = {y}; const {co} w = {w}; const {co} d = e - x;");
+            let value = match c {
+                Class::Real | Class::Reduced => {
+                    "(w < 0 ? -w : w) < 0.5 ? fma_(w, d, x) : fma_(-d, 1 - w, e)".to_string()
+                }
+                Class::Complex => {
+                    format!("cabs_(w) < 0.5 ? x + w * d : e - d * ({co}{{1, 0}} - w)")
+                }
+                _ => return Err(internal("an integral lerp kernel")),
+            };
+            format!("{decls}\n  r = {};", f.to_s(&format!("({value})")))
+        }
+        _ => return Err(internal("not a pointwise operation")),
+    };
+    Ok(f.finish(format!("{}_{suffix}", op.info().name), body))
 }
 
 /// The formula of the unary operation `op` reading its input as `dtype` (`a`; the result `r`), as PyTorch's CUDA

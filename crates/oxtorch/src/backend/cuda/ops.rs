@@ -63,8 +63,8 @@ pub fn describe_unary(call: &UnaryCall<'_>, address: AddressOf<'_>) -> Result<Op
     describe(call.plan, call.out, call.dtype, &[ka, KernelInput::Absent], &[sa, None], formula, false, address)
 }
 
-/// Decides the launch of a kernel of two or three inputs (`where`, the clamps); `None` when there is nothing to
-/// compute.
+/// Decides the launch of a kernel of two or three inputs (`where`, the clamps, `addcmul`, `addcdiv`, `lerp`);
+/// `None` when there is nothing to compute.
 pub fn describe_ternary(call: &TernaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
     let values: Vec<Option<Scalar>> = call
         .inputs
@@ -74,7 +74,7 @@ pub fn describe_ternary(call: &TernaryCall<'_>, address: AddressOf<'_>) -> Resul
             _ => None,
         })
         .collect();
-    let formula = formulas::ternary(call.op, call.dtype, &values, call.captured_values)?;
+    let formula = formulas::ternary(call.op, call.dtype, &values, call.captured_values, call.parameter)?;
     let (kinds, storages): (Vec<KernelInput>, Vec<Option<&Storage>>) =
         call.inputs.iter().map(|&arg| kernel_input(arg)).unzip();
     describe(call.plan, call.out, call.dtype, &kinds, &storages, formula, false, address)

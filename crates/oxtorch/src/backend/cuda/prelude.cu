@@ -159,6 +159,12 @@ template <typename C, typename T> DEV C cdiv(C x, C y) {
   const T scl = T(1.0) / (d + c * rat);
   return C{(a * rat + b) * scl, (b * rat - a) * scl};
 }
+template <typename C, typename T> DEV C csub(C x, C y) { return C{x.re - y.re, x.im - y.im}; }
+DEV c64 operator-(c64 x, c64 y) { return csub<c64, float>(x, y); }
+DEV c128 operator-(c128 x, c128 y) { return csub<c128, double>(x, y); }
+// |x| as std::abs of a complex number computes it (a hypotenuse)
+DEV float cabs_(c64 x) { return hypotf(x.re, x.im); }
+DEV double cabs_(c128 x) { return hypot(x.re, x.im); }
 DEV c64 operator+(c64 x, c64 y) { return cadd<c64, float>(x, y); }
 DEV c128 operator+(c128 x, c128 y) { return cadd<c128, double>(x, y); }
 DEV c64 operator*(c64 x, c64 y) { return cmul<c64, float>(x, y); }
