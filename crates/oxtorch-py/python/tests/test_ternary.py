@@ -22,27 +22,13 @@ once per process there, so oxtorch may stay silent, but a UserWarning it gives m
 
 from __future__ import annotations
 
-import json
-import warnings
-
 import pytest
 
 import oxtorch
-from test_compare import attempt, check
-from test_compare import operand as strided_operand
-from test_conformance import DATA_DIR, Mismatch, dtype
+from call_replay import CallData
 
-DATA = json.loads((DATA_DIR / "ternary.json").read_text(encoding="utf-8"))
-SECTIONS = ("values", "special", "out", "layout", "meta", "sparse", "errors")
 # the number of cases each section was recorded with
 COUNTS = {"values": 2516, "special": 959, "out": 196, "layout": 97, "meta": 65, "sparse": 50, "errors": 129}
-
-
-def operand(v):
-    """An operand of the data: a tensor (any layout, meta, sparse), a Python number, or None."""
-    if v["kind"] == "none":
-        return None
-    return strided_operand(v)
 
 
 def error_names() -> dict:
@@ -58,96 +44,13 @@ def error_names() -> dict:
     }
 
 
-def call(case: dict):
-    """Makes the case's operands and runs its call: (result, exception, the UserWarnings it gave)."""
-    op, form = case["op"], case["form"]
-    args = [operand(v) for v in case["args"]]
-    kwargs = {k: operand(v) for k, v in case.get("kwargs", {}).items()}
-    out = operand(case["out"]) if form == "out" else None
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        if form == "function":
-            result, err = attempt(lambda: getattr(oxtorch, op)(*args, **kwargs))
-        elif form in ("method", "inplace"):
-            result, err = attempt(lambda: getattr(args[0], op)(*args[1:], **kwargs))
-        elif form == "out":
-            result, err = attempt(lambda: getattr(oxtorch, op)(*args, **kwargs, out=out))
-        else:
-            raise Mismatch(f"unknown form {form!r}")
-    if err is None and form == "inplace":
-        if result is not args[0]:
-            raise Mismatch(f"{op} returned {result!r}, not self")
-    if err is None and form == "out":
-        if result is not out:
-            raise Mismatch(f"oxtorch.{op}(..., out=out) returned {result!r}, not out")
-    return result, err, user_warnings(caught)
-
-
-def user_warnings(caught) -> list[str]:
-    """The first lines of the UserWarnings given, without PyTorch's "(Triggered internally at ...)" tail."""
-    lines = []
-    for w in caught:
-        if issubclass(w.category, UserWarning):
-            text = str(w.message)
-            first = text.splitlines()[0] if text else ""
-            lines.append(first.split(" (Triggered internally at")[0])
-    return lines
-
-
-def check_warnings(case: dict, given: list[str]) -> None:
-    want = case.get("warning")
-    if want is None:
-        if given:
-            raise Mismatch(f"unexpected warning: {given[0]!r}")
-        return
-    if given and want not in given and want.replace("torch.", "oxtorch.") not in given:
-        raise Mismatch(f"warning: got {given!r}, want {want!r}")
-
-
-def check_result(case: dict, result, err) -> None:
-    """test_compare's ``check``, and a Python value other than a bool compared by its repr."""
-    want = case.get("result")
-    if err is None and isinstance(want, dict) and want.get("kind") == "python" and want.get("type") == "repr":
-        if isinstance(result, oxtorch.Tensor) or repr(result) != want["value"]:
-            raise Mismatch(f"got {result!r}, want {want['value']}")
-        return
-    check(case, result, err)
-
-
-def run(section: str, case: dict) -> None:
-    oxtorch.set_default_dtype(dtype(case.get("default_dtype", "float32")))  # restored by the autouse fixture
-    if section == "errors":
-        names = error_names()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            result, err = attempt(lambda: eval(case["expr"], names))  # noqa: S307 - expressions from the golden data
-        given = user_warnings(caught)
-    else:
-        result, err, given = call(case)
-    check_result(case, result, err)
-    check_warnings(case, given)
-
-
-CASES = [(section, case) for section in SECTIONS for case in DATA[section]]
-IDS = [
-    f"{section}{k}-{case.get('op', '')}-{case.get('form', 'expr')}"
-    for k, (section, case) in enumerate(CASES)
-]
+DATA = CallData("ternary.json", COUNTS, error_names)
 
 
 def test_ternary_data_complete():
-    """Every section is present and holds the cases it was recorded with."""
-    assert set(SECTIONS) <= set(DATA)
-    assert {section: len(DATA[section]) for section in SECTIONS} == COUNTS
-    assert len(CASES) == sum(COUNTS.values())
+    DATA.check_complete()
 
 
-@pytest.mark.parametrize("section,case", CASES, ids=IDS)
+@pytest.mark.parametrize("section,case", DATA.cases, ids=DATA.ids)
 def test_ternary_case(section, case, oxstats):
-    try:
-        run(section, case)
-        why = None
-    except Mismatch as e:
-        why = str(e)
-    oxstats.conformance("ternary.json", why is None)
-    assert why is None, f"{case.get('expr', '')} {why}"
+    DATA.replay(section, case, oxstats)

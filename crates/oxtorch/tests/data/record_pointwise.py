@@ -81,74 +81,14 @@ torch.set_warn_always(True)  # TORCH_WARN_ONCE warnings (out= resized, deprecate
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from golden_encoding import (  # noqa: E402
-    DTYPES, NAME, SKIPPED, enc_strided, message, result_strided, scalar_enc, write,
+    DTYPES, SKIPPED, write,
 )
 
+# one call recorded as record_ternary.py records it (its clamp-only zero-sign note never applies here)
+from record_ternary import SKIPPED_COMPLEX32, record  # noqa: E402
+from record_ternary import errors as record_errors  # noqa: E402
+
 NAN, INF = float("nan"), float("inf")
-NONE = {"kind": "none"}
-SKIPPED_COMPLEX32 = []  # cases not recorded: the result is PyTorch's complex32/bcomplex32
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# encoding and recording one call (the shared parts in golden_encoding.py)
-
-def operand(x):
-    """An operand: None, a Python number (scalar_enc), or a tensor with its shape and strides (enc_strided)."""
-    if x is None:
-        return NONE
-    if isinstance(x, (bool, int, float, complex)):
-        return scalar_enc(x)
-    return enc_strided(x)
-
-
-def warning_text(w):
-    first = str(w.message).splitlines()[0] if str(w.message) else ""
-    return first.split(" (Triggered internally at")[0]
-
-
-def call(op, form, args, kwargs, out):
-    if form == "function":
-        return getattr(torch, op)(*args, **kwargs)
-    if form in ("method", "inplace"):
-        return getattr(args[0], op)(*args[1:], **kwargs)
-    return getattr(torch, op)(*args, **kwargs, out=out)
-
-
-def record(cases, op, form, args, kwargs=None, out=None, default=torch.float32):
-    """Runs one call (operands made fresh by the caller: in place and out= change them) and appends its case."""
-    kwargs = kwargs or {}
-    case = {"op": op, "form": form, "args": [operand(a) for a in args]}
-    if kwargs:
-        case["kwargs"] = {k: operand(v) for k, v in kwargs.items()}
-    if form == "out":
-        case["out"] = enc_strided(out)
-    if default != torch.float32:
-        case["default_dtype"] = NAME[default]
-    torch.set_default_dtype(default)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            r = call(op, form, args, kwargs, out)
-            if isinstance(r, torch.Tensor) and r.dtype in (torch.complex32, getattr(torch, "bcomplex32", None)):
-                SKIPPED_COMPLEX32.append(op)
-                return
-            if form == "inplace":
-                assert r is args[0], op
-            if form == "out":
-                assert r is out, op
-            outcome = {"result": result_strided(r)}
-        except Exception as e:  # noqa: BLE001 - every exception is data here
-            if "INTERNAL ASSERT" in str(e):
-                SKIPPED.append((op, message(e)))
-                return
-            outcome = {"error": type(e).__name__, "message": message(e)}
-        finally:
-            torch.set_default_dtype(torch.float32)
-    warns = [warning_text(w) for w in caught if issubclass(w.category, UserWarning)]
-    if warns:
-        case["warning"] = warns[0]
-    case.update(outcome)
-    cases.append(case)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1064,24 +1004,8 @@ def error_env():
 
 
 def errors():
-    cases = []
-    for name, op, expr in ERROR_EXPRS:
-        env = error_env()
-        case = {"name": name, "expr": expr, "op": op}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                outcome = {"result": result_strided(eval(expr, env))}  # noqa: S307 - our own literal expressions
-            except Exception as e:  # noqa: BLE001 - every exception is data here
-                if "INTERNAL ASSERT" in str(e):
-                    SKIPPED.append(("errors", expr))
-                    continue
-                outcome = {"error": type(e).__name__, "message": message(e)}
-        warns = [warning_text(w) for w in caught if issubclass(w.category, UserWarning)]
-        if warns:
-            case["warning"] = warns[0]
-        cases.append({**case, **outcome})
-    return cases
+    """The errors section, recorded as record_ternary.py records its own."""
+    return record_errors(ERROR_EXPRS, error_env)
 
 
 NOTE = (

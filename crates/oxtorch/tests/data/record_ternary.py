@@ -964,10 +964,12 @@ def error_env():
             "x": torch.tensor([1., 2., 3., 4.]), "m": torch.tensor([True, False, True])}
 
 
-def errors():
+def errors(exprs=None, make_env=None):
+    """The errors section: each (name, op, expression) evaluated with the names `make_env()` gives (this file's
+    ERROR_EXPRS and error_env by default; record_pointwise.py passes its own)."""
     cases = []
-    for name, op, expr in ERROR_EXPRS:
-        env = error_env()
+    for name, op, expr in exprs or ERROR_EXPRS:
+        env = (make_env or error_env)()
         case = {"name": name, "expr": expr, "op": op}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
