@@ -5,7 +5,7 @@
 
 use crate::errors::ResultExt;
 use crate::signature::{Form, Parsed, Parser};
-use crate::ternary::{into_output, operand, out_argument, parser, tensor};
+use crate::ternary::{in_place, into_output, number_argument, operand, out_argument, parser, tensor};
 use crate::value::{warn_once, PyTensor};
 use oxtorch::dispatch::{self, AnyOperand, AnyOutput, AnyTensor};
 use oxtorch::Scalar;
@@ -49,30 +49,13 @@ fn product_operands(
     if let Some(message) = p.deprecation(parser) {
         warn_once(py, warned, &message)?;
     }
-    let value = match p.get("value") {
-        Some(v) => match operand(v, true)? {
-            AnyOperand::Scalar(s) => s,
-            AnyOperand::Tensor(_) => return Err(PyTypeError::new_err("value must be a number")),
-        },
-        None => Scalar::Int(1),
-    };
+    let value = p.get("value").map(number_argument).transpose()?.unwrap_or(Scalar::Int(1));
     Ok((tensor(&argument(p, "tensor1")?)?, tensor(&argument(p, "tensor2")?)?, value))
 }
 
 /// The weight of a `lerp` call: a tensor (first overload) or a number.
 fn weight(p: &Parsed<'_, '_>) -> PyResult<AnyOperand> {
     operand(&argument(p, "weight")?, p.overload == 1)
-}
-
-/// Runs `call` in place on `slf`, which takes the result; returns `slf`.
-fn in_place(
-    slf: &Bound<'_, PyTensor>,
-    call: impl FnOnce(&AnyTensor) -> oxtorch::Result<AnyTensor>,
-) -> PyResult<Py<PyAny>> {
-    let input = slf.borrow().any();
-    let result = call(&input).py()?;
-    slf.borrow_mut().replace(result);
-    Ok(slf.clone().into_any().unbind())
 }
 
 /// The functions and methods of `addcmul` and `addcdiv`: `(function, method, in-place method, divide)`.

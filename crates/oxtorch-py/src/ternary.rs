@@ -40,22 +40,35 @@ pub(crate) fn tensor(obj: &Bound<'_, PyAny>) -> PyResult<AnyTensor> {
 /// An argument bound to a `Tensor` or `Number` parameter, as the core takes it: a `Number` given as a zero-dim
 /// tensor is its value.
 pub(crate) fn operand(obj: &Bound<'_, PyAny>, number: bool) -> PyResult<AnyOperand> {
+    match obj.cast::<PyTensor>() {
+        Ok(t) if !number => Ok(AnyOperand::Tensor(t.borrow().any())),
+        _ => number_argument(obj).map(AnyOperand::Scalar),
+    }
+}
+
+/// An argument bound to a `Number` parameter: a Python number, or a zero-dim tensor's value.
+pub(crate) fn number_argument(obj: &Bound<'_, PyAny>) -> PyResult<Scalar> {
     if let Ok(t) = obj.cast::<PyTensor>() {
-        let t = t.borrow().any();
-        if number {
-            return Ok(AnyOperand::Scalar(oxtorch::op::ternary::BoundTensor::item(&t).py()?));
-        }
-        return Ok(AnyOperand::Tensor(t));
+        return oxtorch::op::ternary::BoundTensor::item(&t.borrow().any()).py();
     }
     let value: Option<Scalar> = crate::args::scalar(obj)?;
-    value
-        .map(AnyOperand::Scalar)
-        .ok_or_else(|| PyTypeError::new_err(format!("expected a Tensor or a number, got {}", obj.get_type())))
+    value.ok_or_else(|| PyTypeError::new_err(format!("expected a Tensor or a number, got {}", obj.get_type())))
 }
 
 /// The `out=` tensor of a call, checked to be a tensor.
 pub(crate) fn out_argument<'py>(p: &Parsed<'_, 'py>) -> PyResult<Option<Bound<'py, PyTensor>>> {
     p.get("out").map(|o| o.cast::<PyTensor>().cloned().map_err(PyErr::from)).transpose()
+}
+
+/// Runs `call` in place on `slf`, which takes the result; returns `slf`.
+pub(crate) fn in_place(
+    slf: &Bound<'_, PyTensor>,
+    call: impl FnOnce(&AnyTensor) -> oxtorch::Result<AnyTensor>,
+) -> PyResult<Py<PyAny>> {
+    let input = slf.borrow().any();
+    let result = call(&input).py()?;
+    slf.borrow_mut().replace(result);
+    Ok(slf.clone().into_any().unbind())
 }
 
 /// Runs `call` into a new tensor, or into `out` (which takes the result, as PyTorch's `out=` does).
@@ -133,14 +146,11 @@ fn clamp_method(
 ) -> PyResult<Py<PyAny>> {
     let p = parser.parse(args, kwargs)?;
     let [min, max] = bounds(&p, bound_names)?;
-    let input = slf.borrow().any();
     let op = core_name(name);
     if name.ends_with('_') {
-        let result = dispatch::clamp(op, &input, min, max, AnyOutput::InPlace).py()?;
-        slf.borrow_mut().replace(result);
-        return Ok(slf.clone().into_any().unbind());
+        return in_place(slf, |input| dispatch::clamp(op, input, min, max, AnyOutput::InPlace));
     }
-    let result = dispatch::clamp(op, &input, min, max, AnyOutput::New).py()?;
+    let result = dispatch::clamp(op, &slf.borrow().any(), min, max, AnyOutput::New).py()?;
     Ok(Py::new(py, PyTensor::from_any(result))?.into_any())
 }
 
@@ -153,12 +163,8 @@ fn clamp_in_place_function(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let p = parser.parse(args, kwargs)?;
-    let slf = p.tensor(0);
     let [min, max] = bounds(&p, bound_names)?;
-    let input = slf.borrow().any();
-    let result = dispatch::clamp(core_name(name), &input, min, max, AnyOutput::InPlace).py()?;
-    slf.borrow_mut().replace(result);
-    Ok(slf.into_any().unbind())
+    in_place(&p.tensor(0), |input| dispatch::clamp(core_name(name), input, min, max, AnyOutput::InPlace))
 }
 
 /// The operation's name in the core (the in-place method's without its `_`).

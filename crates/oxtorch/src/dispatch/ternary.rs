@@ -79,13 +79,8 @@ pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, outpu
         _ => None,
     };
     let all = tensors([Some(condition), input.tensor(), other.tensor(), out]);
-    if all.iter().any(|t| t.global().is_some()) {
-        return Err(global_refusal(crate::op::TernaryOp::Where.info().oneflow));
-    }
-    if let Some(sparse) = all.iter().find_map(|t| t.sparse()) {
-        let name = if out.is_some() { "where.self_out" } else { "where.self" };
-        return Err(crate::sparse::view::dispatcher_error(name, sparse.device()));
-    }
+    let (oneflow, reached) = (crate::op::TernaryOp::Where.info().oneflow, Reached::from(&output));
+    refuse_other_kinds(oneflow, &all, || overload_name("where", reached, Some("self")))?;
     let AnyTensor::Strided(condition) = condition else {
         return Err(Error::Runtime("internal error: a non-strided condition on the strided path".into()));
     };
@@ -131,23 +126,10 @@ pub fn clamp(
         ClampBounds::Numbers { .. } => (None, None),
     };
     let all = tensors([Some(input), min_t, max_t, out]);
-    if all.iter().any(|t| t.global().is_some()) {
-        return Err(global_refusal("clip_by_scalar"));
-    }
-    if let Some(sparse) = all.iter().find_map(|t| t.sparse()) {
-        // `clip` is `clamp`; the Tensor overload has `.Tensor`, its `out=` `.Tensor_out`
-        let base = if name == "clip" { "clamp" } else { name };
-        let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
-        let overload = match (reached, tensor_bounds) {
-            (Reached::New, false) => base.to_string(),
-            (Reached::New, true) => format!("{base}.Tensor"),
-            (Reached::InPlace, false) => format!("{base}_"),
-            (Reached::InPlace, true) => format!("{base}_.Tensor"),
-            (Reached::Out, false) => format!("{base}.out"),
-            (Reached::Out, true) => format!("{base}.Tensor_out"),
-        };
-        return Err(crate::sparse::view::dispatcher_error(&overload, sparse.device()));
-    }
+    // `clip` is `clamp`; the Tensor overload has `.Tensor`, its `out=` `.Tensor_out`
+    let base = if name == "clip" { "clamp" } else { name };
+    let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
+    refuse_other_kinds("clip_by_scalar", &all, || overload_name(base, reached, tensor_bounds.then_some("Tensor")))?;
     let AnyTensor::Strided(input) = input else {
         return Err(Error::Runtime("internal error: a non-strided input on the strided path".into()));
     };
@@ -162,10 +144,11 @@ pub fn clamp(
     crate::tensor::ternary::clamp(name, input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
 }
 
-/// The overload PyTorch's dispatcher names for `name` reached as `reached` (`lerp` has `.Scalar` and `.Tensor`
-/// overloads by its weight's kind; its `out=` forms are `.Scalar_out` and `.Tensor_out`).
-fn overload_name(name: &str, reached: Reached, weight_overload: Option<&str>) -> String {
-    match (weight_overload, reached) {
+/// The overload PyTorch's dispatcher names for `name` reached as `reached`, of the named overload `overload`
+/// (`where.self`; `clamp.Tensor`; `lerp`'s `.Scalar` and `.Tensor` by its weight's kind), whose `out=` form is
+/// `.<overload>_out`.
+fn overload_name(name: &str, reached: Reached, overload: Option<&str>) -> String {
+    match (overload, reached) {
         (None, Reached::New) => name.to_string(),
         (None, Reached::InPlace) => format!("{name}_"),
         (None, Reached::Out) => format!("{name}.out"),
@@ -175,14 +158,11 @@ fn overload_name(name: &str, reached: Reached, weight_overload: Option<&str>) ->
     }
 }
 
-/// The sparse and global refusals of a pointwise operation over `tensors` (its out= among them).
-fn refuse_other_kinds(
-    op: crate::op::TernaryOp,
-    tensors: &[&AnyTensor],
-    overload: impl FnOnce() -> String,
-) -> Result<()> {
+/// The refusals of an operation over `tensors` (its `out=` among them): OneFlow's op `oneflow` named for a global
+/// tensor, PyTorch's dispatcher error naming `overload` for a sparse one.
+fn refuse_other_kinds(oneflow: &str, tensors: &[&AnyTensor], overload: impl FnOnce() -> String) -> Result<()> {
     if tensors.iter().any(|t| t.global().is_some()) {
-        return Err(global_refusal(op.info().oneflow));
+        return Err(global_refusal(oneflow));
     }
     if let Some(sparse) = tensors.iter().find_map(|t| t.sparse()) {
         return Err(crate::sparse::view::dispatcher_error(&overload(), sparse.device()));
@@ -207,7 +187,7 @@ pub fn add_product(
         _ => None,
     };
     let all = tensors([Some(input), Some(tensor1), Some(tensor2), out]);
-    refuse_other_kinds(op, &all, || overload_name(op.info().name, reached, None))?;
+    refuse_other_kinds(op.info().oneflow, &all, || overload_name(op.info().name, reached, None))?;
     let strided = |t: &AnyTensor| t.clone().into_strided();
     let (input, tensor1, tensor2) = (strided(input)?, strided(tensor1)?, strided(tensor2)?);
     let output = strided_output(output)?;
@@ -230,7 +210,7 @@ pub fn lerp(input: &AnyTensor, end: &AnyTensor, weight: AnyOperand, output: AnyO
     };
     let all = tensors([Some(input), Some(end), weight.tensor(), out]);
     let kind = if matches!(weight, AnyOperand::Scalar(_)) { "Scalar" } else { "Tensor" };
-    refuse_other_kinds(op, &all, || overload_name("lerp", reached, Some(kind)))?;
+    refuse_other_kinds(op.info().oneflow, &all, || overload_name("lerp", reached, Some(kind)))?;
     let (input, end) = (input.clone().into_strided()?, end.clone().into_strided()?);
     let weight = strided_operand(&weight)?;
     crate::tensor::pointwise::lerp(&input, &end, &weight, strided_output(output)?).map(AnyTensor::Strided)

@@ -1,8 +1,9 @@
 //! pointwise.json (`addcmul`, `addcdiv`, `lerp`): every call form (function, method, in place, `out=`) on every
 //! dtype, zero-dim tensors among the operands, special values, loop lengths around the vector width, layouts,
 //! meta tensors and sparse operands, compared as compare.json's cases are (`compare::check`). Cases that only
-//! Python's argument parser decides (a Python number where a tensor goes, an int beyond 64 bits, a `TypeError` of
-//! the parser) and the `errors` section (Python expressions) are the Python runner's.
+//! Python's argument parser decides (a Python number where a tensor goes, a zero-dim tensor given as `value`, an
+//! int beyond 64 bits, a `TypeError` of the parser) and the `errors` section (Python expressions) are the Python
+//! runner's: 197 of the 4,889 cases.
 
 use crate::compare::{any_tensor, check, describe};
 use crate::support::{dtype, scalar, Report};
