@@ -149,6 +149,12 @@ def make_cases():
              lambda: f32 + np.float32(0.3) * (g32 - f32)),
         Case("lerp f32, tensor weight (2^24)", lambda: oxtorch.lerp(of, og, ohi), lambda: torch.lerp(tf, tg, thi),
              lambda: f32 + hi32 * (g32 - f32)),
+        Case("nan_to_num f32 (2^24)", lambda: of.nan_to_num(), lambda: tf.nan_to_num(), lambda: np.nan_to_num(f32)),
+        Case("round f32, decimals=2 (2^24)", lambda: of.round(decimals=2), lambda: tf.round(decimals=2),
+             lambda: np.round(f32, 2)),
+        Case("angle c64 (2^24)", lambda: oc.angle(), lambda: tc.angle(), lambda: np.angle(c64)),
+        Case("isclose f32 (2^24)", lambda: oxtorch.isclose(of, og), lambda: torch.isclose(tf, tg),
+             lambda: np.isclose(f32, g32, rtol=1e-05, atol=1e-08)),
     ] + sparse_cases(rng)
 
 

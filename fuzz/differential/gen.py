@@ -146,6 +146,8 @@ class Gen:
             "ternary": (self.fam_ternary, 6),
             # addcmul, addcdiv and lerp alone (they are also among `arith`'s operations)
             "pointwise": (self.fam_pointwise, 5),
+            # nan_to_num, round(decimals=), angle, conj_physical, view_as_real / view_as_complex, isclose / allclose
+            "numeric": (self.fam_numeric, 5),
             # calls beyond oxtorch's surface (opt-in with --family beyond): what a new user reaches for next
             "beyond": (self.fam_beyond, 0),
             "size": (self.fam_size, 2),
@@ -1147,6 +1149,76 @@ class Gen:
                                None, op="set_default_dtype")
         op = self.pick(["addcmul", "addcmul", "addcdiv", "addcdiv", "lerp", "lerp", "lerp"])
         yield from self.pointwise_call(op)
+
+    def fam_numeric(self):
+        """The unary operations with parameters and the complex ones: nan_to_num (random replacements), round with
+        decimals, angle, conj_physical, view_as_real / view_as_complex, and isclose / allclose against a perturbed
+        copy (random tolerances, equal_nan); each as function, method, in place and with `out=` where PyTorch has
+        them. Complex angle is atan2 (within one ulp)."""
+        if self.chance(0.08):
+            yield from self.do(f"torch.set_default_dtype({self.dt(['float64', 'float64', 'float16'])})", None,
+                               op="set_default_dtype")
+        dtype = self.dtype()
+        profile = self.pick(["mixed", "mixed", "small", "int", "big", "tiny", "zeros"])
+        device = "meta" if self.chance(0.03) else None
+        x = yield from self.make_tensor(dtype=dtype, shape=self.shape(max_dims=3), profile=profile, device=device)
+        if x is None:
+            return
+        op = self.pick(["nan_to_num", "nan_to_num", "round", "round", "angle", "conj_physical", "view_as_real",
+                        "view_as_complex", "isclose", "isclose", "allclose"])
+        args = ""
+        if op == "nan_to_num":
+            numbers = [self.special_number(), flit(self.float_value(self.pick(["mixed", "small", "big"]))),
+                       str(self.int_value()), "None"]
+            args = ", ".join(f"{n}={self.pick(numbers)}" for n in ("nan", "posinf", "neginf") if self.chance(0.5))
+        elif op == "round":
+            args = "" if self.chance(0.2) else f"decimals={self.pick([-40, -3, -1, 0, 1, 2, 3, 5, 10, 40, 400])}"
+        elif op in ("isclose", "allclose"):
+            other = yield from self.assign(f"{x} + {self.pick(['0', '1e-6', '1e-3', '1', 'nan'])}", "make")
+            if other is None or self.chance(0.2):
+                other = yield from self.make_tensor(dtype=dtype, shape=self.shape(max_dims=3), profile=profile,
+                                                    device=device)
+                if other is None:
+                    return
+            other = f"{other}.to({x}.dtype)" if self.chance(0.9) else other
+            tols = []
+            if self.chance(0.5):
+                tols.append(f"rtol={self.pick(['0', '0.0', '1e-3', '0.5', '2', '-1'])}")
+            if self.chance(0.5):
+                tols.append(f"atol={self.pick(['0', '1e-8', '0.5', '1', '1e300'])}")
+            if self.chance(0.3):
+                tols.append("equal_nan=True")
+            args = ", ".join([other] + tols)
+        elif op == "view_as_complex" and self.chance(0.7):
+            x = yield from self.assign(f"{x}.reshape(-1)[:({x}.numel() // 2) * 2].reshape(-1, 2)", "make")
+            if x is None:
+                return
+        sep = ", " if args else ""
+        call = f"torch.{op}({x}{sep}{args})"
+        # complex angle is atan2: PyTorch's vectorized loop calls SLEEF, its scalar loop the C library (one ulp apart)
+        tol = 1 if op == "angle" and dtype.startswith("complex") else None
+        inplace = op in ("nan_to_num", "round", "conj_physical")
+        form = self.pick(["function", "method", "inplace", "out"] if inplace else ["function", "method", "out"])
+        if op in ("view_as_real", "view_as_complex"):
+            form = "function"
+        if op == "allclose":
+            form = self.pick(["function", "method"])
+        if form == "method":
+            yield from self.assign(f"{x}.{op}({args})", op, tol=tol)
+        elif form == "inplace":
+            yield Stmt(f"_r = {x}.{op}_({args})", x, op=f"inplace.{op}", tol=tol)
+        elif form == "out":
+            # of the result's shape: a resized out= holds uninitialized memory where the call then fails
+            shape = tuple(self.val(x).shape) if isinstance(self.val(x), self.torch.Tensor) else ()
+            out = yield from self.make_tensor(dtype=self.pick([dtype, dtype, self.dtype()]), shape=shape,
+                                              relayout=0, device=device)
+            if out is None:
+                return
+            o = yield Stmt(f"_r = {call[:-1]}, out={out})", "_r", op=f"out.{op}", tol=tol)
+            if o is not None and o.ok:
+                yield Stmt(f"_same = _r is {out}", "_same", op="out.identity")
+        else:
+            yield from self.assign(call, op, tol=tol)
 
     def pointwise_tensor(self, shape, like_dtype=None, device=None, dtype=None, zero_dim=0.2):
         """Yields a tensor operand of addcmul, addcdiv or lerp: of a shape that mostly broadcasts with `shape`,

@@ -1,5 +1,5 @@
 //! Module-level functions: the factories with PyTorch's signatures, the arithmetic functions with `out=`,
-//! `equal` / `allclose`, and random seeding. The factories only convert their Python arguments: every rule of
+//! `equal`, and random seeding. The factories only convert their Python arguments: every rule of
 //! PyTorch's about them (`out=`, `requires_grad=`, `pin_memory=`, `layout=`, negative sizes, the meta `randn`
 //! decomposition) is the core's, in `oxtorch::factories`.
 
@@ -673,28 +673,10 @@ pub fn tensors_equal(a: &Tensor, b: &Tensor) -> PyResult<bool> {
     a.equal(b).py()
 }
 
-/// `torch.allclose`: `|a - b| <= atol + rtol * |b|` everywhere (NaN equal to NaN only with `equal_nan`).
-pub fn tensors_allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-    a.allclose(b, rtol, atol, equal_nan).py()
-}
-
 /// `torch.equal(input, other)`.
 #[pyfunction]
 pub fn equal(input: PyRef<'_, PyTensor>, other: PyRef<'_, PyTensor>) -> PyResult<bool> {
     tensors_equal(input.dense("equal")?, other.dense("equal")?)
-}
-
-/// `torch.allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)`.
-#[pyfunction]
-#[pyo3(signature = (input, other, rtol=1e-05, atol=1e-08, equal_nan=false))]
-pub fn allclose(
-    input: PyRef<'_, PyTensor>,
-    other: PyRef<'_, PyTensor>,
-    rtol: f64,
-    atol: f64,
-    equal_nan: bool,
-) -> PyResult<bool> {
-    tensors_allclose(input.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
 }
 
 /// `torch.is_tensor(obj)`.
@@ -745,7 +727,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(full_like, m)?)?;
     m.add_function(wrap_pyfunction!(randint_like, m)?)?;
     m.add_function(wrap_pyfunction!(equal, m)?)?;
-    m.add_function(wrap_pyfunction!(allclose, m)?)?;
     m.add_function(wrap_pyfunction!(is_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(get_num_threads, m)?)?;

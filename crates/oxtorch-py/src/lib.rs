@@ -5,15 +5,16 @@
 //! 1. `errors` (oxtorch errors as Python exceptions), then `value` (the `Tensor` object and its accessors);
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
-//! 4. `signature` (PyTorch's argument parser), `sparse`, `global`;
-//! 5. `functions`, `surface`, `ternary`, `ops` (the `torch.*` functions, `where` and the clamps, and the methods
-//!    generated from the tables);
+//! 4. `signature` (PyTorch's argument parser), `unary_arguments`, `sparse`, `global`;
+//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `ops` (the `torch.*` functions, `where` and the
+//!    clamps, `addcmul` and `lerp`, `isclose` and `allclose`, and the methods generated from the tables);
 //! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
 
 pub mod args;
 pub mod attributes;
+pub mod closeness;
 pub mod cuda;
 pub mod device;
 pub mod errors;
@@ -29,6 +30,7 @@ pub mod stubs;
 pub mod surface;
 pub mod tensor;
 pub mod ternary;
+pub mod unary_arguments;
 pub mod value;
 
 use pyo3::prelude::*;
@@ -49,6 +51,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     surface::register(m)?;
     ternary::register(m)?;
     pointwise::register(m)?;
+    closeness::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order

@@ -7,10 +7,11 @@
 
 use crate::args;
 use crate::errors::ResultExt;
+use crate::unary_arguments;
 use crate::value::PyTensor;
 use oxtorch::dispatch::{self, AnyOperand, AnyOutput, AnyTensor};
 use oxtorch::op::parser::{self, ArgKind, Form};
-use oxtorch::op::{BinaryOp, RoundingMode, UnaryOp};
+use oxtorch::op::{BinaryOp, RoundingMode, UnaryOp, UnaryParameters};
 use oxtorch::{Operand, Scalar};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -315,7 +316,8 @@ pub fn in_place_operator(py: Python<'_>, op: BinaryOp, slf: &Bound<'_, PyTensor>
     Ok(())
 }
 
-/// `op(x)` called as `name` (an alias, a method) into a new tensor, into `x` (in place) or into `out=`.
+/// `op(x)` with `parameters` called as `name` (an alias, a method) into a new tensor, into `x` (in place) or into
+/// `out=`.
 pub fn unary(
     py: Python<'_>,
     op: UnaryOp,
@@ -323,6 +325,7 @@ pub fn unary(
     x: &Bound<'_, PyAny>,
     form: Form,
     out: Option<&Bound<'_, PyAny>>,
+    parameters: UnaryParameters,
 ) -> PyResult<Py<PyAny>> {
     let Ok(input) = x.cast::<PyTensor>() else {
         let kind = Arg::read(x)?;
@@ -336,7 +339,7 @@ pub fn unary(
             Ok(input.clone().into_any().unbind())
         }
         (Form::InPlace, _) => {
-            let r = dispatch::unary(op, &value, AnyOutput::InPlace).py()?;
+            let r = dispatch::unary_with(op, parameters, &value, AnyOutput::InPlace).py()?;
             input.borrow_mut().replace(r);
             Ok(input.clone().into_any().unbind())
         }
@@ -344,11 +347,13 @@ pub fn unary(
             let r = match value.strided() {
                 Some(t) if releases_lock(&[&AnyOperand::from(t)]) => {
                     let t = t.clone();
-                    py.detach(move || dispatch::unary(op, &AnyTensor::Strided(t), AnyOutput::New)?.into_strided())
-                        .map(AnyTensor::Strided)
-                        .py()?
+                    py.detach(move || {
+                        dispatch::unary_with(op, parameters, &AnyTensor::Strided(t), AnyOutput::New)?.into_strided()
+                    })
+                    .map(AnyTensor::Strided)
+                    .py()?
                 }
-                _ => dispatch::unary(op, &value, AnyOutput::New).py()?,
+                _ => dispatch::unary_with(op, parameters, &value, AnyOutput::New).py()?,
             };
             Ok(Py::new(py, PyTensor::from_any(r))?.into_any())
         }
@@ -358,7 +363,7 @@ pub fn unary(
                 return Err(PyTypeError::new_err(format!("{name}(): argument 'out' must be Tensor, not {type_name}")));
             };
             let mut slot = out.borrow().any();
-            let result = dispatch::unary(op, &value, AnyOutput::Out(&mut slot));
+            let result = dispatch::unary_with(op, parameters, &value, AnyOutput::Out(&mut slot));
             out.borrow_mut().replace(slot);
             result.py()?;
             Ok(out.clone().into_any().unbind())
@@ -650,47 +655,6 @@ impl PyTensor {
     }
 }
 
-/// PyTorch's argument parser for `torch.<name>(input, *, out=None)` (`out` only where the operation takes it):
-/// the input and the `out=` tensor, or the parser's `TypeError`.
-fn unary_function_arguments<'py>(
-    name: &str,
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-    takes_out: bool,
-) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
-    if args.len() > 1 {
-        return Err(PyTypeError::new_err(format!(
-            "{name}() takes 1 positional argument but {} were given",
-            args.len()
-        )));
-    }
-    let (mut input, mut out) = (args.get_item(0).ok(), None);
-    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
-        match key.extract::<String>()?.as_str() {
-            "input" if input.is_none() => input = Some(value),
-            "out" if takes_out => out = Some(value).filter(|v| !v.is_none()),
-            other => {
-                return Err(PyTypeError::new_err(format!("{name}() got an unexpected keyword argument '{other}'")))
-            }
-        }
-    }
-    let input = input
-        .ok_or_else(|| PyTypeError::new_err(format!("{name}() missing 1 required positional arguments: \"input\"")))?;
-    Ok((input, out))
-}
-
-/// PyTorch's message for a method of no argument called with some (`TensorBase.sqrt() takes no arguments (1
-/// given)`).
-fn no_method_arguments(name: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
-    if kwargs.is_some_and(|k| !k.is_empty()) {
-        return Err(PyTypeError::new_err(format!("TensorBase.{name}() takes no keyword arguments")));
-    }
-    match args.len() {
-        0 => Ok(()),
-        n => Err(PyTypeError::new_err(format!("TensorBase.{name}() takes no arguments ({n} given)"))),
-    }
-}
-
 /// The Python surface of the unary table: methods, in-place methods (and `torch.<name>_` functions), operators,
 /// functions with `out=`, aliases.
 macro_rules! py_unary_ops {
@@ -707,8 +671,8 @@ macro_rules! py_unary_ops {
                 args: &Bound<'_, PyTuple>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyAny>> {
-                no_method_arguments(stringify!($pyname), args, kwargs)?;
-                unary(py, UnaryOp::$op, stringify!($pyname), slf.as_any(), Form::$form, None)
+                let parameters = unary_arguments::method(UnaryOp::$op, stringify!($pyname), args, kwargs)?;
+                unary(py, UnaryOp::$op, stringify!($pyname), slf.as_any(), Form::$form, None, parameters)
             }
         }
     };
@@ -718,12 +682,16 @@ macro_rules! py_unary_ops {
         impl PyTensor {
             #[doc = concat!("The `", stringify!($dunder), "` operator.")]
             fn $dunder(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                unary(py, UnaryOp::$op, stringify!($dunder), slf.as_any(), Form::Method, None)
+                unary(py, UnaryOp::$op, stringify!($dunder), slf.as_any(), Form::Method, None, UnaryParameters::Default)
             }
         }
     };
-    // one function `torch.<pyname>(input, *, out=None)`, or `torch.<pyname>_(input)` in place
+    // one function `torch.<pyname>(input, *, out=None)`, or `torch.<pyname>_(input)` in place; PyTorch's name for
+    // it is `$name` (`special_expit` for `torch.special.expit`)
     (@function $pyname:ident $op:ident $form:ident $doc:expr) => {
+        py_unary_ops!(@function $pyname $op $form $doc, stringify!($pyname), false);
+    };
+    (@function $pyname:ident $op:ident $form:ident $doc:expr, $name:expr, $special:expr) => {
         #[doc = $doc]
         #[pyfunction]
         #[pyo3(signature = (*args, **kwargs))]
@@ -733,8 +701,9 @@ macro_rules! py_unary_ops {
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {
             let takes_out = Form::$form == Form::Function && UnaryOp::$op.info().kind.has_out();
-            let (input, out) = unary_function_arguments(stringify!($pyname), args, kwargs, takes_out)?;
-            unary(py, UnaryOp::$op, stringify!($pyname), &input, Form::$form, out.as_ref())
+            let (input, out, parameters) =
+                unary_arguments::function(UnaryOp::$op, $name, $special, args, kwargs, takes_out)?;
+            unary(py, UnaryOp::$op, $name, &input, Form::$form, out.as_ref(), parameters)
         }
     };
     // the `torch.<name>_` function of an in-place method, unless PyTorch has only the method
@@ -752,8 +721,27 @@ macro_rules! py_unary_ops {
             op: $op:ident, info: $info:tt,
             inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
+            $(, special: [$($special:ident),*])?
         }
     )*) => {
+        /// The table's `torch.special.<name>` functions (the module `oxtorch.special`).
+        mod special_functions {
+            use super::*;
+            $($($(
+                py_unary_ops!(
+                    @function $special $op Function
+                    concat!("`torch.special.", stringify!($special), "`: `", stringify!($name), "`."),
+                    concat!("special_", stringify!($special)), true
+                );
+            )*)?)*
+
+            /// Registers every `torch.special` function of the table on `m`.
+            pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                $($($(m.add_function(wrap_pyfunction!($special, m)?)?;)*)?)*
+                Ok(())
+            }
+        }
+
         $(
             py_unary_ops!(@method $name $op Method concat!($($doc, "\n",)*));
             $(py_unary_ops!(@method $inplace $op InPlace concat!("`self.", stringify!($inplace), "()`, returning `self`."));)?
@@ -854,9 +842,13 @@ fn install_reflected_methods(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
-/// Registers the tables' functions on the module, and the explicit-call reflected operators on `Tensor`.
+/// Registers the tables' functions on the module (and their `torch.special` functions on its submodule
+/// `special`), and the explicit-call reflected operators on `Tensor`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     install_reflected_methods(m.py())?;
     binary_functions::register(m)?;
-    unary_functions::register(m)
+    unary_functions::register(m)?;
+    let special = PyModule::new(m.py(), "special")?;
+    special_functions::register(&special)?;
+    m.add_submodule(&special)
 }

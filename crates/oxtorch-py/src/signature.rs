@@ -29,6 +29,7 @@ enum Kind {
     Number,
     Bool,
     Int,
+    Float,
     SymInt,
     IntList,
     Dtype,
@@ -44,6 +45,7 @@ impl Kind {
             "Number" | "Scalar" => Kind::Number,
             "bool" => Kind::Bool,
             "int" => Kind::Int,
+            "float" | "double" => Kind::Float,
             "SymInt" => Kind::SymInt,
             "int[]" | "SymInt[]" => Kind::IntList,
             "ScalarType" | "torch.dtype" => Kind::Dtype,
@@ -61,6 +63,7 @@ impl Kind {
             Kind::Number => "Number",
             Kind::Bool => "bool",
             Kind::Int | Kind::SymInt => "int",
+            Kind::Float => "float",
             Kind::IntList => "tuple of ints",
             Kind::Dtype => "oxtorch.dtype",
             Kind::Device => "oxtorch.device",
@@ -643,6 +646,14 @@ fn check(
             Ok(_) => zero_dim_tensor(|d| d.is_integral(false))?,
             Err(_) => is_long(obj)?,
         },
+        // a Python float or int (bool too), a NumPy real number, a zero-dim tensor
+        Kind::Float => {
+            obj.is_instance_of::<pyo3::types::PyFloat>()
+                || obj.is_instance_of::<PyInt>()
+                || (crate::args::is_numpy_scalar(obj)
+                    && matches!(crate::args::scalar(obj), Ok(Some(s)) if !matches!(s, oxtorch::Scalar::Complex(_))))
+                || zero_dim_tensor(|_| true)?
+        }
         Kind::SymInt => is_int_or_symint(obj)?,
         Kind::IntList => is_int_list(obj, failed_idx)?,
         Kind::Dtype => obj.extract::<PyDType>().is_ok() || python_scalar_type(obj).is_some(),
@@ -654,9 +665,18 @@ fn check(
     })
 }
 
+/// PyTorch's `THPUtils_unpackDouble` of a `float` parameter's argument: a Python number's value (an int too large
+/// is Python's `OverflowError`), a zero-dim tensor's `item()`.
+pub fn unpack_double(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
+    match obj.cast::<PyTensor>() {
+        Ok(t) => t.call_method0("item")?.extract(),
+        Err(_) => obj.extract(),
+    }
+}
+
 /// PyTorch's `THPUtils_unpackLong` / `THPUtils_unpackIndex`: the value of an int (of `__index__`), a
 /// `ValueError` when it does not fit 64 bits.
-fn unpack_long(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+pub fn unpack_long(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     let index = if obj.is_instance_of::<PyInt>() { obj.clone() } else { obj.call_method0("__index__")? };
     index.extract::<i64>().map_err(|_| PyValueError::new_err("Overflow when unpacking long long"))
 }

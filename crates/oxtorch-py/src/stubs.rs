@@ -55,7 +55,10 @@ oxtorch::binary_op_table!(binary_rows);
 
 /// A unary row's names: an in-place method comes with whether `torch.<name>_` exists too.
 struct UnaryRow {
+    op: oxtorch::op::UnaryOp,
     name: &'static str,
+    /// Its `torch.special` functions.
+    special: Vec<&'static str>,
     inplace: Vec<(&'static str, bool)>,
     dunders: Vec<&'static str>,
     aliases: Vec<(&'static str, (&'static str, bool))>,
@@ -83,11 +86,14 @@ macro_rules! unary_rows {
             op: $op:ident, info: $info:tt,
             inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
+            $(, special: [$($special:ident),*])?
         }
     )*) => {
         fn unary_rows() -> Vec<UnaryRow> {
             vec![$(UnaryRow {
+                op: oxtorch::op::UnaryOp::$op,
                 name: stringify!($name),
+                special: vec![$($(stringify!($special)),*)?],
                 inplace: vec![$((stringify!($inplace), <[&str]>::is_empty(&[$(stringify!($inplace_only))?])))?],
                 dunders: vec![$(stringify!($dunder)),*],
                 aliases: vec![$((stringify!($alias), (stringify!($alias_inplace), <[&str]>::is_empty(&[$(stringify!($alias_only))?])))),*],
@@ -151,7 +157,11 @@ pub fn tensor_members() -> String {
     for row in unary_rows() {
         let inplace = row.inplace.iter().map(|i| i.0);
         let aliases = row.aliases.iter().flat_map(|&(a, (b, _))| [a, b]);
-        for n in std::iter::once(row.name).chain(inplace).chain(aliases).chain(row.dunders.iter().copied()) {
+        let params = unary_parameters(row.op, false);
+        for n in std::iter::once(row.name).chain(inplace).chain(aliases) {
+            out.push(format!("    def {n}(self{params}) -> Tensor: ..."));
+        }
+        for n in &row.dunders {
             out.push(format!("    def {n}(self) -> Tensor: ..."));
         }
     }
@@ -180,12 +190,45 @@ pub fn functions() -> String {
     }
     for row in unary_rows() {
         for (n, in_place) in row.functions() {
-            out.push(match in_place {
-                true => format!("def {n}(input: Tensor) -> Tensor: ..."),
-                false => format!("def {n}(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor: ..."),
-            });
+            out.push(unary_function(n, row.op, in_place, false));
         }
     }
+    out.join("\n")
+}
+
+/// The stub text of a unary row's parameters after `self` or `input` (`, *, decimals: _int = ...`); `special`:
+/// `torch.special.round`'s form, whose `decimals` has a default.
+fn unary_parameters(op: oxtorch::op::UnaryOp, special: bool) -> &'static str {
+    use oxtorch::op::UnaryParameterKind;
+    match (op.info().parameters, special) {
+        (UnaryParameterKind::None, _) => "",
+        (UnaryParameterKind::Decimals, _) => ", *, decimals: _int = ...",
+        (UnaryParameterKind::Replacements, _) => {
+            ", nan: Optional[_float] = ..., posinf: Optional[_float] = ..., neginf: Optional[_float] = ..."
+        }
+    }
+}
+
+/// The stub of the function `name` of a unary row (in place: no `out=`).
+fn unary_function(name: &str, op: oxtorch::op::UnaryOp, in_place: bool, special: bool) -> String {
+    let params = unary_parameters(op, special);
+    match (in_place, params.contains('*')) {
+        (true, _) => format!("def {name}(input: Tensor{params}) -> Tensor: ..."),
+        (false, true) => format!("def {name}(input: Tensor{params}, out: Optional[Tensor] = None) -> Tensor: ..."),
+        (false, false) => format!("def {name}(input: Tensor{params}, *, out: Optional[Tensor] = None) -> Tensor: ..."),
+    }
+}
+
+/// The generated functions of `oxtorch.special` (its stub, `special.pyi`).
+pub fn special_functions() -> String {
+    let mut out = Vec::new();
+    for row in unary_rows() {
+        for name in &row.special {
+            out.push(unary_function(name, row.op, false, true));
+        }
+    }
+    let names: Vec<String> = unary_rows().iter().flat_map(|r| r.special.clone()).map(|n| format!("\"{n}\"")).collect();
+    out.push(format!("__all__ = [{}]", names.join(", ")));
     out.join("\n")
 }
 
@@ -199,6 +242,8 @@ pub fn names() -> Vec<&'static str> {
     for row in unary_rows() {
         names.extend(row.functions().into_iter().map(|(n, _)| n));
     }
+    // the submodule of the `torch.special` functions, added last
+    names.push("special");
     names
 }
 
@@ -258,5 +303,6 @@ mod tests {
         let header = all_extension();
         check("python/oxtorch/_C.pyi", &[header, tensor_members(), functions()]);
         check("python/oxtorch/__init__.pyi", &[all_extension()]);
+        check("python/oxtorch/special.pyi", &[special_functions()]);
     }
 }

@@ -17,12 +17,17 @@
 //! `torch.split` is PyTorch's Python function `split(tensor, split_size_or_sections, dim=0)`, and is written as
 //! one here (Python's own argument errors).
 //!
-//! `H` and `mH` of a complex tensor are materialized (see `oxtorch::Tensor::matrix_h`): oxtorch has no lazy
-//! conjugate bit, so they are new tensors holding the conjugated values where PyTorch returns views.
+//! The complex views without a method form (`view_as_real`, `view_as_complex`, the functions `real` and `imag`)
+//! and the conjugate: oxtorch has no lazy conjugate bit (nor PyTorch's negative bit), so `conj()`, `H` and `mH` of
+//! a complex tensor are materialized (see `oxtorch::Tensor::conj`): new tensors holding the conjugated values where
+//! PyTorch returns views, `is_conj()` and `is_neg()` are false, and `resolve_conj()` / `resolve_neg()` return the
+//! tensor itself.
 
 use crate::errors::ResultExt;
 use crate::signature::{Form, Parser};
+use crate::unary_arguments::no_method_arguments;
 use crate::value::{compute, legacy_type_name, tensor_tuple, warn_once, PyTensor, TensorValue};
+use oxtorch::dispatch::AnyOutput;
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::split::SplitPoints;
 use oxtorch::Tensor;
@@ -162,9 +167,142 @@ pub fn narrow_arguments(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyD
     Ok((dim, p.tensor(1).borrow().any().narrow_start().py()?, length))
 }
 
+/// The complex views of the `torch.` functions that have no method form: `view_as_real`, `view_as_complex`, and
+/// `real`/`imag` (the functions of the `real`/`imag` attributes).
+mod complex_views {
+    use super::*;
+
+    macro_rules! complex_view {
+        ($($(#[doc = $doc:literal])* $name:ident => $view:expr;)*) => {$(
+            $(#[doc = $doc])*
+            #[pyfunction]
+            #[pyo3(signature = (*args, **kwargs))]
+            pub fn $name<'py>(
+                args: &Bound<'py, PyTuple>,
+                kwargs: Option<&Bound<'py, PyDict>>,
+            ) -> PyResult<Bound<'py, PyTensor>> {
+                let input = parse!(Function stringify!($name), &[""], args, kwargs)?.tensor(0);
+                let view: fn(&Bound<'py, PyTensor>) -> PyResult<Bound<'py, PyTensor>> = $view;
+                view(&input)
+            }
+        )*};
+    }
+
+    complex_view! {
+        /// `torch.view_as_real(input)`: a complex tensor's parts as a last dimension of size 2, a view.
+        view_as_real => |t| {
+            let view = t.borrow().dense("view_as_real")?.view_as_real().py()?;
+            Bound::new(t.py(), PyTensor::new(view))
+        };
+        /// `torch.view_as_complex(input)`: a float tensor's last dimension of size 2 as complex numbers, a view.
+        view_as_complex => |t| {
+            let view = t.borrow().dense("view_as_complex")?.view_as_complex().py()?;
+            Bound::new(t.py(), PyTensor::new(view))
+        };
+        /// `torch.real(input)`: `input.real` (a real tensor itself).
+        real => |t| PyTensor::real(t);
+        /// `torch.imag(input)`: `input.imag`.
+        imag => |t| PyTensor::imag(t);
+        /// `torch.conj(input)`: `input.conj()`.
+        conj => |t| conjugate(t);
+        /// `torch.resolve_conj(input)`: `input` (oxtorch has no conjugate bit to resolve).
+        resolve_conj => |t| Ok(t.clone());
+        /// `torch.resolve_neg(input)`: `input` (oxtorch has no negative bit to resolve).
+        resolve_neg => |t| Ok(t.clone());
+    }
+
+    /// `torch.is_conj(input)`: false, as oxtorch has no conjugate bit (see `conjugate`).
+    #[pyfunction]
+    #[pyo3(signature = (*args, **kwargs))]
+    pub fn is_conj(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
+        parse!(Function "is_conj", &[""], args, kwargs)?;
+        Ok(false)
+    }
+
+    /// `torch.is_neg(input)`: false, as oxtorch has no negative bit.
+    #[pyfunction]
+    #[pyo3(signature = (*args, **kwargs))]
+    pub fn is_neg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
+        parse!(Function "is_neg", &[""], args, kwargs)?;
+        Ok(false)
+    }
+
+    /// The conjugate of `t`: `t` itself when real; for a complex tensor oxtorch has no lazy conjugate bit, so
+    /// `conj()` is `conj_physical()` (new memory holding the conjugated values, where PyTorch returns a view).
+    pub fn conjugate<'py>(t: &Bound<'py, PyTensor>) -> PyResult<Bound<'py, PyTensor>> {
+        let value = t.borrow().any();
+        if !value.dtype().is_complex() {
+            return Ok(t.clone());
+        }
+        let result = oxtorch::dispatch::unary(oxtorch::op::UnaryOp::ConjPhysical, &value, AnyOutput::New).py()?;
+        Bound::new(t.py(), PyTensor::from_any(result))
+    }
+}
+
+/// The methods of the conjugate and negative bits, which oxtorch does not have: `conj()` computes the conjugate,
+/// `resolve_conj()` and `resolve_neg()` return the tensor, `is_conj()` and `is_neg()` are false.
+#[pymethods]
+impl PyTensor {
+    /// `Tensor.conj()`: the tensor itself when real, else its conjugate (computed: see the module doc).
+    #[pyo3(name = "conj", signature = (*args, **kwargs))]
+    fn conj_method<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        no_method_arguments("conj", args, kwargs)?;
+        complex_views::conjugate(slf)
+    }
+
+    /// `Tensor.resolve_conj()`: the tensor itself.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn resolve_conj<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        no_method_arguments("resolve_conj", args, kwargs)?;
+        Ok(slf.clone())
+    }
+
+    /// `Tensor.resolve_neg()`: the tensor itself.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn resolve_neg<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        no_method_arguments("resolve_neg", args, kwargs)?;
+        Ok(slf.clone())
+    }
+
+    /// `Tensor.is_conj()`: false.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn is_conj(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
+        no_method_arguments("is_conj", args, kwargs)?;
+        Ok(false)
+    }
+
+    /// `Tensor.is_neg()`: false.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn is_neg(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
+        no_method_arguments("is_neg", args, kwargs)?;
+        Ok(false)
+    }
+}
+
 /// Registers the module-level functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_functions(m)?;
+    m.add_function(wrap_pyfunction!(complex_views::view_as_real, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::view_as_complex, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::real, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::imag, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::conj, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::resolve_conj, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::resolve_neg, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::is_conj, m)?)?;
+    m.add_function(wrap_pyfunction!(complex_views::is_neg, m)?)?;
     m.add_function(wrap_pyfunction!(split, m)?)
 }
 

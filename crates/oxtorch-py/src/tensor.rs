@@ -322,6 +322,21 @@ impl PyTensor {
         Ok(self.strided()?.storage_offset())
     }
 
+    /// The address of the first element (`data_ptr()`): a host address on the CPU, a device address on CUDA; 0
+    /// for a tensor without elements and on the meta device, as PyTorch gives.
+    fn data_ptr(&self) -> PyResult<usize> {
+        if self.sparse().is_some() {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "Cannot access data pointer of Tensor that doesn't have storage",
+            ));
+        }
+        let t = self.strided()?;
+        Ok(match (t.numel(), t.storage().data_ptr()) {
+            (0, _) | (_, None) => 0,
+            (_, Some(base)) => base + t.storage_offset() * t.element_size(),
+        })
+    }
+
     /// Number of dimensions.
     fn dim(&self) -> PyResult<usize> {
         Ok(self.shaped()?.dim())
@@ -1237,12 +1252,6 @@ impl PyTensor {
             return crate::interop::dlpack_device(s.device());
         }
         crate::interop::dlpack_device(self.strided()?.device())
-    }
-
-    /// Whether all values are close: `|self - other| <= atol + rtol * |other|`.
-    #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
-    fn allclose(&self, other: PyRef<'_, PyTensor>, rtol: f64, atol: f64, equal_nan: bool) -> PyResult<bool> {
-        crate::functions::tensors_allclose(self.dense("allclose")?, other.dense("allclose")?, rtol, atol, equal_nan)
     }
 }
 

@@ -122,7 +122,7 @@ pub fn c10_type_name(dtype: DType) -> &'static str {
 }
 
 /// The largest finite value of a floating element type (of the component type for complex dtypes).
-fn float_max(dtype: DType) -> f64 {
+pub(crate) fn float_max(dtype: DType) -> f64 {
     match dtype {
         DType::Float16 => 65504.0,
         DType::BFloat16 => 3.3895313892515355e38,

@@ -8,6 +8,7 @@ from . import cuda
 from ._C import *  # noqa: F401,F403  (dtypes, device, layouts, memory formats, Tensor, factories, arithmetic)
 from ._C import Tensor, dtype, device, tensor, empty
 from . import env, sbp  # noqa: E402  (global tensors: oxtorch.env, oxtorch.sbp; oxtorch.placement comes from _C)
+from . import special  # noqa: E402  (torch.special's functions, generated from the unary table)
 
 __all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda", "env", "sbp"]
 

@@ -47,7 +47,8 @@ __all__ += [
     "erf", "erf_", "erfc", "erfc_", "reciprocal", "reciprocal_", "abs", "abs_", "absolute", "neg",
     "neg_", "negative", "negative_", "positive", "sign", "sgn", "floor", "floor_", "ceil", "ceil_",
     "trunc", "trunc_", "fix", "fix_", "round", "round_", "frac", "frac_", "square", "square_",
-    "bitwise_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_not", "isreal",
+    "bitwise_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_not", "isreal", "nan_to_num",
+    "nan_to_num_", "angle", "conj_physical", "conj_physical_", "special",
 ]
 # ----- end of generated stubs -----
 

@@ -74,6 +74,8 @@ pub struct BinaryCall<'a> {
 pub struct UnaryCall<'a> {
     /// The operation.
     pub op: UnaryOp,
+    /// Its parameters (`round`'s decimals, `nan_to_num`'s replacements).
+    pub parameters: crate::op::UnaryParameters,
     /// The dtype the input is read as.
     pub dtype: DType,
     /// The loop.

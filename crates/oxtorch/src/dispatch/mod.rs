@@ -8,11 +8,13 @@
 //! elementwise operation of the op table is one call here: the Rust methods and operators
 //! (`dispatch/surface.rs`) and the Python bindings are generated from the table around these calls.
 
+mod closeness;
 mod copy;
 mod surface;
 mod ternary;
 mod values;
 
+pub use closeness::{allclose, isclose};
 pub use copy::global_unsupported;
 
 pub use surface::functions;
@@ -24,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::global::ops::GlobalOutput;
 use crate::global::{GlobalOperand, GlobalTensor};
 use crate::op::parser::{self, ArgKind, Form};
-use crate::op::{BinaryOp, UnaryOp};
+use crate::op::{BinaryOp, UnaryOp, UnaryParameters};
 use crate::scalar::Scalar;
 use crate::sparse::{SparseCooTensor, SparseOperand, SparseOutput};
 use crate::tensor::{Operand, Output, Tensor};
@@ -410,33 +412,49 @@ fn sparse_binary(op: BinaryOp, lhs: &AnyOperand, rhs: &AnyOperand, output: AnyOu
     }
 }
 
-/// `op(x)` into `output`, whatever the operand's kind: strided tensors by `tensor/unary.rs`, sparse COO tensors
-/// by the row's sparse rule (`sparse/unary.rs`), global tensors by OneFlow's sbp signatures (`global/ops.rs`).
+/// `op(x)` into `output`, whatever the operand's kind, with the operation's default parameters (see
+/// [`unary_with`]).
 pub fn unary(op: UnaryOp, x: &AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    unary_with(op, UnaryParameters::Default, x, output)
+}
+
+/// `op(x)` with `parameters` (`round`'s decimals, `nan_to_num`'s replacements) into `output`, whatever the
+/// operand's kind: strided tensors by `tensor/unary.rs`, sparse COO tensors by the row's sparse rule
+/// (`sparse/unary.rs`), global tensors by OneFlow's sbp signatures (`global/ops.rs`).
+pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, output: AnyOutput<'_>) -> Result<AnyTensor> {
+    use crate::tensor::unary::unary_op_with;
     match (x, output) {
         (AnyTensor::Strided(t), AnyOutput::New) => {
-            crate::tensor::unary::unary_op(op, t, Output::New).map(AnyTensor::Strided)
+            unary_op_with(op, parameters, t, Output::New).map(AnyTensor::Strided)
         }
         (AnyTensor::Strided(t), AnyOutput::InPlace) => {
-            crate::tensor::unary::unary_op(op, t, Output::InPlace).map(AnyTensor::Strided)
+            unary_op_with(op, parameters, t, Output::InPlace).map(AnyTensor::Strided)
         }
         (AnyTensor::Strided(t), AnyOutput::Out(slot)) => {
             let AnyTensor::Strided(out) = slot else {
                 return Err(Error::Runtime(format!("{}(): out= must be a strided tensor", op.name())));
             };
-            crate::tensor::unary::unary_op(op, t, Output::Out(out)).map(AnyTensor::Strided)
+            unary_op_with(op, parameters, t, Output::Out(out)).map(AnyTensor::Strided)
         }
-        (AnyTensor::SparseCoo(s), AnyOutput::New) => crate::sparse::unary::unary(op, s).map(AnyTensor::from),
-        (AnyTensor::SparseCoo(s), AnyOutput::InPlace) => crate::sparse::unary::unary_(op, s).map(AnyTensor::from),
+        (AnyTensor::SparseCoo(s), AnyOutput::New) => {
+            crate::sparse::unary::unary(op, parameters, s, false).map(AnyTensor::from)
+        }
+        (AnyTensor::SparseCoo(s), AnyOutput::InPlace) => {
+            crate::sparse::unary::unary_(op, parameters, s).map(AnyTensor::from)
+        }
         (AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
             if slot.sparse().is_none() {
-                return Err(Error::Runtime("Tensor should be sparse".into()));
+                return Err(Error::Runtime(
+                    "Expected self.is_sparse() && result.is_sparse() to be true, but got false.  (Could this error \
+                     message be improved?  If so, please report an enhancement request to PyTorch.)"
+                        .into(),
+                ));
             }
-            *slot = AnyTensor::from(crate::sparse::unary::unary(op, s)?);
+            *slot = AnyTensor::from(crate::sparse::unary::unary(op, parameters, s, true)?);
             Ok(slot.clone())
         }
-        (AnyTensor::Global(g), AnyOutput::New) => g.unary(op).map(AnyTensor::from),
-        (AnyTensor::Global(g), AnyOutput::InPlace) => g.unary_(op).map(AnyTensor::from),
+        (AnyTensor::Global(g), AnyOutput::New) => g.unary_with(op, parameters).map(AnyTensor::from),
+        (AnyTensor::Global(g), AnyOutput::InPlace) => g.unary_with_(op, parameters).map(AnyTensor::from),
         // OneFlow has no `out=`
         (AnyTensor::Global(_), AnyOutput::Out(_)) => {
             Err(Error::NotImplemented(format!("{}(out=) of a global tensor is not supported", op.name())))

@@ -117,6 +117,7 @@ macro_rules! unary_rust_surface {
             op: $op:ident, info: $info:tt,
             inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
+            $(, special: [$($special:ident),*])?
         }
     )*) => {
         impl AnyTensor {
@@ -150,6 +151,19 @@ macro_rules! unary_rust_surface {
 crate::unary_op_table!(unary_rust_surface);
 
 impl Tensor {
+    /// `torch.isclose(self, other, rtol, atol, equal_nan)`: elementwise closeness (see [`super::isclose`]).
+    pub fn isclose(&self, other: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> Result<Tensor> {
+        let (a, b) = (AnyTensor::Strided(self.clone()), AnyTensor::Strided(other.clone()));
+        super::isclose(&a, &b, rtol, atol, equal_nan)?.into_strided()
+    }
+
+    /// `torch.allclose(self, other, rtol, atol, equal_nan)`: whether every element (after broadcasting) is close
+    /// (see [`super::allclose`]).
+    pub fn allclose(&self, other: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
+        let (a, b) = (AnyTensor::Strided(self.clone()), AnyTensor::Strided(other.clone()));
+        super::allclose(&a, &b, rtol, atol, equal_nan)
+    }
+
     /// Any operation of the table with its parameters, e.g. `BinaryOp::Add { alpha: 2.into() }` or
     /// `BinaryOp::Div { rounding_mode: Some(RoundingMode::Floor) }`, into a new tensor.
     pub fn binary(&self, op: BinaryOp, other: impl Into<Operand>) -> Result<Tensor> {

@@ -13,7 +13,7 @@ use super::sbp::NdSbp;
 use super::tensor::GlobalTensor;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, UnaryOp};
+use crate::op::{BinaryOp, UnaryOp, UnaryParameters};
 use crate::scalar::Scalar;
 use crate::tensor::{factory, ops, Tensor, TensorOptions};
 use crate::tensor::{Operand, Output};
@@ -217,12 +217,17 @@ impl GlobalTensor {
     /// sum is first converted, as OneFlow's sbp signatures of unary elementwise operations list no partial sum.
     /// PyTorch's errors, as for local tensors. Every rank of the world must call it.
     pub fn unary(&self, op: UnaryOp) -> Result<GlobalTensor> {
-        let dtype = meta(self)?.unary(op)?.dtype();
+        self.unary_with(op, UnaryParameters::Default)
+    }
+
+    /// [`GlobalTensor::unary`] with `parameters` (`round`'s decimals, `nan_to_num`'s replacements).
+    pub fn unary_with(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
+        let dtype = meta(self)?.unary_with(op, parameters)?.dtype();
         let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
         let sig = infer::infer(rule, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
         let x = self.to_global(None, sig.lhs.as_deref(), false)?;
         let local = match x.parallel_id() {
-            Some(_) => x.local().unary(op)?,
+            Some(_) => x.local().unary_with(op, parameters)?,
             None => boxing::empty_component(self.dim(), dtype, x.local().device())?,
         };
         Ok(GlobalTensor::from_parts(
@@ -238,12 +243,17 @@ impl GlobalTensor {
     /// `op(self)` in place (`sqrt_`, `neg_`): the tensor keeps its sbp, which OneFlow's signatures must list (a
     /// partial sum has none: OneFlow's "has no maching sbp" error). Returns `self`.
     pub fn unary_(&self, op: UnaryOp) -> Result<GlobalTensor> {
-        meta(self)?.unary_(op)?;
+        self.unary_with_(op, UnaryParameters::Default)
+    }
+
+    /// [`GlobalTensor::unary_`] with `parameters`.
+    pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
+        meta(self)?.unary_with_(op, parameters)?;
         let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
         let pinned = infer::Constraints { lhs: Some(self.sbp()), rhs: None, out: Some(self.sbp()) };
         infer::infer(rule, input(Some(self)), None, self.placement(), pinned)?;
         if self.parallel_id().is_some() {
-            self.local().unary_(op)?;
+            self.local().unary_with_(op, parameters)?;
         }
         Ok(self.clone())
     }

@@ -18,7 +18,7 @@ use crate::scalar::Scalar;
 pub use parser::{ArgKind, Form, Parser};
 pub use table::{KernelDtypes, MetaInPlace, MetaRule, OpInfo, Scalars, SparseRefusal, SparseRule};
 pub use ternary::{TernaryInfo, TernaryOp};
-pub use unary_table::{UnaryInfo, UnaryKind, UnarySparse};
+pub use unary_table::{UnaryInfo, UnaryKind, UnaryParameterKind, UnarySparse};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -333,4 +333,51 @@ pub enum UnaryOp {
     LogicalNot,
     /// `torch.isreal`
     IsReal,
+    /// `torch.nan_to_num`
+    NanToNum,
+    /// `torch.angle`
+    Angle,
+    /// `torch.conj_physical`
+    ConjPhysical,
+}
+
+/// The parameters of the unary operations that take some: `round(decimals=)` and `nan_to_num(nan, posinf,
+/// neginf)`. [`UnaryParameters::Default`] gives every operation PyTorch's defaults.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum UnaryParameters {
+    /// The operation's defaults (`decimals=0`; NaN to 0, infinities to the dtype's largest and lowest finite).
+    #[default]
+    Default,
+    /// `round`'s `decimals`: round to multiples of `10^-decimals`.
+    Decimals(i64),
+    /// `nan_to_num`'s replacements; `None` takes the default.
+    Replacements {
+        /// What NaN becomes (0 by default).
+        nan: Option<f64>,
+        /// What positive infinity becomes (the dtype's largest finite value by default).
+        posinf: Option<f64>,
+        /// What negative infinity becomes (the dtype's lowest finite value by default).
+        neginf: Option<f64>,
+    },
+}
+
+impl UnaryParameters {
+    /// `round`'s decimals (0 when not given).
+    pub fn decimals(self) -> i64 {
+        match self {
+            UnaryParameters::Decimals(d) => d,
+            _ => 0,
+        }
+    }
+
+    /// `nan_to_num`'s replacements `(nan, posinf, neginf)` for a floating-point `dtype`, the defaults filled in:
+    /// 0, and the dtype's largest and lowest finite values.
+    pub fn replacement_values(self, dtype: crate::dtype::DType) -> (f64, f64, f64) {
+        let largest = crate::scalar::float_max(dtype);
+        let (nan, posinf, neginf) = match self {
+            UnaryParameters::Replacements { nan, posinf, neginf } => (nan, posinf, neginf),
+            _ => (None, None, None),
+        };
+        (nan.unwrap_or(0.0), posinf.unwrap_or(largest), neginf.unwrap_or(-largest))
+    }
 }

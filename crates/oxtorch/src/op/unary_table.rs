@@ -9,10 +9,13 @@
 //! name { op: <UnaryOp variant>, info: { kind: <UnaryKind>, check: <early fn> <late fn> (in `checks`),
 //!        sparse: <UnarySparse>,
 //!        meta: <MetaOut> <fn in `checks`: the reference's check on meta tensors>,
-//!        oneflow: "<OneFlow's op name>" },
+//!        oneflow: "<OneFlow's op name>" (, parameters: <UnaryParameterKind>) },
 //!        inplace: [<in-place method> (`method` when there is no `torch.<name>_` function)] or [],
-//!        dunders: [<dunder>, ...], aliases: [(<alias>, <its in-place method> (`method`)), ...] }
+//!        dunders: [<dunder>, ...], aliases: [(<alias>, <its in-place method> (`method`)), ...]
+//!        (, special: [<name of `torch.special.<name>`>, ...]) }
 //! ```
+//!
+//! The parenthesized parts are optional: no parameters, no `torch.special` function.
 //!
 //! `info` is what the core reads ([`UnaryInfo`]); the surfaces read the names around it and pass `info` over
 //! whole, so a new column touches only this file.
@@ -49,6 +52,15 @@ pub enum UnaryKind {
     Logical,
     /// `positive`: the input itself (no copy, no `out=`).
     Identity,
+    /// `nan_to_num`: the input's dtype, and an `out=` of exactly it (`nan_to_num: dtype of out: Double should be
+    /// same as input: Float`); integers and bool are copied.
+    NanToNum,
+    /// `angle`: as [`UnaryKind::Float`] for real inputs (integers and bool give the default dtype); a complex input
+    /// gives its real dtype, into any `out=` that dtype casts to (PyTorch's
+    /// `unary_op_impl_with_complex_to_float_out`).
+    Angle,
+    /// `conj_physical`: as [`UnaryKind::Same`], but a new result of a real input is the input itself.
+    Conjugate,
 }
 
 impl UnaryKind {
@@ -56,6 +68,19 @@ impl UnaryKind {
     pub fn has_out(self) -> bool {
         !matches!(self, UnaryKind::Composite | UnaryKind::Identity)
     }
+}
+
+/// Which parameters an operation takes besides its input (a row's `parameters`), which decides its Python
+/// signature; the values travel as [`UnaryParameters`](super::UnaryParameters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryParameterKind {
+    /// None: `torch.sqrt(input, *, out=None)`.
+    None,
+    /// `round`'s keyword `decimals`: `torch.round(input, *, decimals=0, out=None)`.
+    Decimals,
+    /// `nan_to_num`'s `nan`, `posinf`, `neginf`: `torch.nan_to_num(input, nan=0.0, posinf=None, neginf=None, *,
+    /// out=None)`.
+    Replacements,
 }
 
 /// What an operation does with a sparse COO input.
@@ -106,6 +131,8 @@ pub struct UnaryInfo {
     pub oneflow: &'static str,
     /// The in-place method's name, if PyTorch has one.
     pub inplace: Option<&'static str>,
+    /// The parameters it takes besides the input.
+    pub parameters: UnaryParameterKind,
 }
 
 /// The rows of the unary table, for a callback macro (see the module documentation).
@@ -128,11 +155,11 @@ macro_rules! unary_op_table {
             /// `2` to the power of each element (`torch.exp2`).
             exp2 { op: Exp2, info: { kind: Float, check: none none,
                 sparse: Refuse, meta: Cast none, oneflow: "exp2" },
-                inplace: [exp2_], dunders: [], aliases: [] }
+                inplace: [exp2_], dunders: [], aliases: [], special: [exp2] }
             /// `exp(x) - 1`, accurate near 0 (`torch.expm1`).
             expm1 { op: Expm1, info: { kind: Float, check: none none,
                 sparse: Coalesced, meta: Cast none, oneflow: "expm1" },
-                inplace: [expm1_], dunders: [], aliases: [] }
+                inplace: [expm1_], dunders: [], aliases: [], special: [expm1] }
             /// The natural logarithm (`torch.log`).
             log { op: Log, info: { kind: Float, check: none none,
                 sparse: Refuse, meta: Cast none, oneflow: "log" },
@@ -148,7 +175,7 @@ macro_rules! unary_op_table {
             /// `log(1 + x)`, accurate near 0 (`torch.log1p`).
             log1p { op: Log1p, info: { kind: Float, check: none none,
                 sparse: Coalesced, meta: Cast none, oneflow: "log1p" },
-                inplace: [log1p_], dunders: [], aliases: [] }
+                inplace: [log1p_], dunders: [], aliases: [], special: [log1p] }
             /// The sine (`torch.sin`).
             sin { op: Sin, info: { kind: Float, check: none none,
                 sparse: Coalesced, meta: Cast none, oneflow: "sin" },
@@ -200,15 +227,15 @@ macro_rules! unary_op_table {
             /// The logistic function `1 / (1 + exp(-x))` (`torch.sigmoid`).
             sigmoid { op: Sigmoid, info: { kind: Float, check: none none,
                 sparse: Refuse, meta: Cast none, oneflow: "sigmoid" },
-                inplace: [sigmoid_], dunders: [], aliases: [] }
+                inplace: [sigmoid_], dunders: [], aliases: [], special: [expit] }
             /// The error function (`torch.erf`); PyTorch has no complex kernel.
             erf { op: Erf, info: { kind: Float, check: none real_vml,
                 sparse: Coalesced, meta: Cast none, oneflow: "erf" },
-                inplace: [erf_], dunders: [], aliases: [] }
+                inplace: [erf_], dunders: [], aliases: [], special: [erf] }
             /// The complementary error function (`torch.erfc`); PyTorch has no complex kernel.
             erfc { op: Erfc, info: { kind: Float, check: none real_vml,
                 sparse: Refuse, meta: Cast none, oneflow: "erfc" },
-                inplace: [erfc_], dunders: [], aliases: [] }
+                inplace: [erfc_], dunders: [], aliases: [], special: [erfc] }
             /// `1 / x` (`torch.reciprocal`).
             reciprocal { op: Reciprocal, info: { kind: Float, check: none none,
                 sparse: Refuse, meta: Cast none, oneflow: "reciprocal" },
@@ -247,8 +274,8 @@ macro_rules! unary_op_table {
                 inplace: [trunc_], dunders: [], aliases: [(fix, fix_)] }
             /// Rounding to the nearest integer, ties to even (`torch.round`); integers are copied.
             round { op: Round, info: { kind: Same, check: none round,
-                sparse: Coalesced, meta: Cast none, oneflow: "round" },
-                inplace: [round_], dunders: [], aliases: [] }
+                sparse: Coalesced, meta: Cast none, oneflow: "round", parameters: Decimals },
+                inplace: [round_], dunders: [], aliases: [], special: [round] }
             /// The fractional part `x - trunc(x)` (`torch.frac`), of floating-point tensors only.
             frac { op: Frac, info: { kind: Same, check: none frac,
                 sparse: Coalesced, meta: Exact bool_subtraction, oneflow: "frac" },
@@ -293,6 +320,21 @@ macro_rules! unary_op_table {
             isreal { op: IsReal, info: { kind: Composite, check: none none,
                 sparse: Refuse, meta: Cast none, oneflow: "isreal" },
                 inplace: [], dunders: [], aliases: [] }
+            /// NaN, positive and negative infinity replaced by numbers (`torch.nan_to_num`); by default 0 and the
+            /// dtype's largest and lowest finite values. Integers and bool are copied.
+            nan_to_num { op: NanToNum, info: { kind: NanToNum, check: none none,
+                sparse: Coalesced, meta: Exact none, oneflow: "nan_to_num", parameters: Replacements },
+                inplace: [nan_to_num_], dunders: [], aliases: [] }
+            /// The angle of each element in radians (`torch.angle`): `atan2(imag, real)` for complex numbers, in the
+            /// real dtype; `pi` for negative real numbers, 0 otherwise, NaN kept.
+            angle { op: Angle, info: { kind: Angle, check: none none,
+                sparse: Refuse, meta: Cast none, oneflow: "angle" },
+                inplace: [], dunders: [], aliases: [] }
+            /// The complex conjugate, computed (`torch.conj_physical`): each imaginary part's sign flipped; a real
+            /// tensor is returned as it is (copied into an `out=`).
+            conj_physical { op: ConjPhysical, info: { kind: Conjugate, check: none none,
+                sparse: Values, meta: Exact none, oneflow: "conj_physical" },
+                inplace: [conj_physical_], dunders: [], aliases: [] }
         }
     };
 }
@@ -304,10 +346,11 @@ macro_rules! unary_op_info {
         $name:ident {
             op: $op:ident, info: {
                 kind: $kind:ident, check: $early:ident $late:ident, sparse: $sparse:ident $(($aten:literal))?,
-                meta: $meta:ident $meta_check:ident, oneflow: $oneflow:literal
+                meta: $meta:ident $meta_check:ident, oneflow: $oneflow:literal $(, parameters: $parameters:ident)?
             },
             inplace: [$($inplace:ident $($inplace_only:ident)?)?], dunders: [$($dunder:ident),*],
             aliases: [$(($alias:ident, $alias_inplace:ident $($alias_only:ident)?)),*]
+            $(, special: [$($special:ident),*])?
         }
     )*) => {
         impl super::UnaryOp {
@@ -325,6 +368,7 @@ macro_rules! unary_op_info {
                             meta_check: checks::$meta_check,
                             oneflow: $oneflow,
                             inplace: [$(stringify!($inplace)),*].first().copied(),
+                            parameters: [$(UnaryParameterKind::$parameters,)? UnaryParameterKind::None][0],
                         };
                         &INFO
                     })*

@@ -5,22 +5,39 @@
 use super::view::dispatcher_error;
 use super::SparseCooTensor;
 use crate::error::{runtime_err, Result};
-use crate::op::{UnaryOp, UnarySparse};
+use crate::op::{UnaryOp, UnaryParameters, UnarySparse};
 
-/// `op(x)` into a new sparse tensor.
-pub fn unary(op: UnaryOp, x: &SparseCooTensor) -> Result<SparseCooTensor> {
+/// PyTorch's operator name for `op` with `parameters` when it has no sparse kernel: `round` with decimals is
+/// `aten::round.decimals` (`suffix` `_` in place, `_out` for `out=`), which has none.
+fn decimals_refusal(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTensor, form: &str) -> Result<()> {
+    match (op, parameters) {
+        (UnaryOp::Round, UnaryParameters::Decimals(_)) => {
+            let aten = match form {
+                "_" => "round_.decimals",
+                "_out" => "round.decimals_out",
+                _ => "round.decimals",
+            };
+            Err(dispatcher_error(aten, x.device()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `op(x)` with `parameters` into a new sparse tensor (`out=` when `out`: only PyTorch's operator name differs).
+pub fn unary(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTensor, out: bool) -> Result<SparseCooTensor> {
+    decimals_refusal(op, parameters, x, if out { "_out" } else { "" })?;
     match op.info().sparse {
         UnarySparse::Refuse => Err(dispatcher_error(op.name(), x.device())),
         UnarySparse::RefuseAs(aten) => Err(dispatcher_error(aten, x.device())),
         UnarySparse::Values => Ok(SparseCooTensor::from_parts(
             x.raw_indices().clone(),
-            x.raw_values().unary(op)?,
+            x.raw_values().unary_with(op, parameters)?,
             x.sizes().into(),
             x.is_coalesced(),
         )),
         UnarySparse::Coalesced => {
             let c = x.coalesce()?;
-            let values = c.raw_values().unary(op)?;
+            let values = c.raw_values().unary_with(op, parameters)?;
             Ok(SparseCooTensor::from_parts(c.raw_indices().clone(), values, x.sizes().into(), true))
         }
     }
@@ -28,13 +45,14 @@ pub fn unary(op: UnaryOp, x: &SparseCooTensor) -> Result<SparseCooTensor> {
 
 /// `op(x)` in place: the values are computed in place (a coalesced input only, except for `neg`), and `x` is
 /// returned.
-pub fn unary_(op: UnaryOp, x: &SparseCooTensor) -> Result<SparseCooTensor> {
+pub fn unary_(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTensor) -> Result<SparseCooTensor> {
+    decimals_refusal(op, parameters, x, "_")?;
     match op.info().sparse {
         UnarySparse::Refuse => return Err(dispatcher_error(&format!("{}_", op.name()), x.device())),
         UnarySparse::RefuseAs(aten) => return Err(dispatcher_error(aten, x.device())),
         UnarySparse::Coalesced if !x.is_coalesced() => runtime_err!("{}_ requires coalesced input", op.name()),
         _ => {}
     }
-    x.raw_values().unary_(op)?;
+    x.raw_values().unary_with_(op, parameters)?;
     Ok(x.clone())
 }

@@ -362,8 +362,14 @@ fn number_exponent_kernel(e: Scalar, common: DType, out: &Tensor, lhs: &Input<'_
         },
         NumberExponent::Unary(unary) => {
             let plan = iter::binary_plan(out.into(), lhs.plan_input(), rhs.plan_input());
-            let call =
-                backend::UnaryCall { op: unary, dtype: common, plan: &plan, out: out.storage(), input: arg(lhs) };
+            let call = backend::UnaryCall {
+                op: unary,
+                parameters: Default::default(),
+                dtype: common,
+                plan: &plan,
+                out: out.storage(),
+                input: arg(lhs),
+            };
             backend::unary(&call)?;
         }
         NumberExponent::Pow => return Ok(false),

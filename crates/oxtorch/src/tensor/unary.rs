@@ -14,7 +14,7 @@ use crate::dtype::DType;
 use crate::error::{runtime_err, Error, Result};
 use crate::iter::{self, PlanInput};
 use crate::memory_format::MemoryFormat;
-use crate::op::{UnaryKind, UnaryOp};
+use crate::op::{UnaryKind, UnaryOp, UnaryParameters};
 use crate::promotion::can_cast;
 use crate::scalar::Scalar;
 
@@ -22,7 +22,9 @@ use crate::scalar::Scalar;
 pub fn result_dtype(op: UnaryOp, dtype: DType) -> Result<DType> {
     Ok(match op.info().kind {
         UnaryKind::Float => iter::computation_dtype(dtype, true),
-        UnaryKind::Same | UnaryKind::Identity => dtype,
+        UnaryKind::Angle if dtype.is_complex() => dtype.to_real(),
+        UnaryKind::Angle => iter::computation_dtype(dtype, true),
+        UnaryKind::Same | UnaryKind::Identity | UnaryKind::NanToNum | UnaryKind::Conjugate => dtype,
         UnaryKind::Abs => dtype.to_real(),
         UnaryKind::Square => crate::promotion::result_type(&[
             crate::promotion::Operand::Dimensioned(dtype),
@@ -36,6 +38,7 @@ pub fn result_dtype(op: UnaryOp, dtype: DType) -> Result<DType> {
 pub fn kernel_dtype(op: UnaryOp, input: DType, result: DType) -> DType {
     match op.info().kind {
         UnaryKind::Float | UnaryKind::Square => result,
+        UnaryKind::Angle if !input.is_complex() => result,
         _ => input,
     }
 }
@@ -43,12 +46,12 @@ pub fn kernel_dtype(op: UnaryOp, input: DType, result: DType) -> DType {
 /// The check of an `out=` or in-place target's dtype by the operation's kind (strided devices).
 fn check_target(op: UnaryOp, result: DType, target: DType, in_place: bool) -> Result<()> {
     match op.info().kind {
-        UnaryKind::Float | UnaryKind::Square if !can_cast(result, target) => runtime_err!(
+        UnaryKind::Float | UnaryKind::Square | UnaryKind::Angle if !can_cast(result, target) => runtime_err!(
             "result type {} can't be cast to the desired output type {}",
             result.scalar_type_name(),
             target.scalar_type_name()
         ),
-        UnaryKind::Same | UnaryKind::Abs if target != result && !in_place => {
+        UnaryKind::Same | UnaryKind::Abs | UnaryKind::Conjugate if target != result && !in_place => {
             runtime_err!("Found dtype {} but expected {}", target.scalar_type_name(), result.scalar_type_name())
         }
         UnaryKind::Abs if in_place && target.is_complex() => {
@@ -61,13 +64,51 @@ fn check_target(op: UnaryOp, result: DType, target: DType, in_place: bool) -> Re
     }
 }
 
-/// `op(x)` into `output` (see the module documentation).
+/// `nan_to_num`'s own check, before any other: an `out=` of exactly the input's dtype.
+fn check_nan_to_num_out(x: &Tensor, output: &Output<'_>) -> Result<()> {
+    match output {
+        Output::Out(out) if out.dtype() != x.dtype() => runtime_err!(
+            "nan_to_num: dtype of out: {} should be same as input: {}",
+            out.dtype().scalar_type_name(),
+            x.dtype().scalar_type_name()
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// `round` with `decimals` given (`round.decimals`, which `torch.special.round` always calls): kernels for
+/// floating-point dtypes only, even for `decimals=0` (plain `round` copies integers instead). The kernel PyTorch
+/// names is the decimal one, or its plain one for `decimals=0` (`"round_vml_cpu" not implemented for 'Long'`).
+fn check_decimals(x: &Tensor, parameters: UnaryParameters) -> Result<()> {
+    let UnaryParameters::Decimals(decimals) = parameters else { return Ok(()) };
+    if x.dtype().is_floating_point() {
+        return Ok(());
+    }
+    let kernel = match (x.device().is_cpu(), decimals) {
+        (true, 0) => "round_vml_cpu",
+        (true, _) => "round_cpu",
+        (false, _) => "round_cuda",
+    };
+    Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", x.dtype().scalar_type_name())))
+}
+
+/// `op(x)` into `output` with the operation's default parameters (see the module documentation).
 pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
+    unary_op_with(op, UnaryParameters::Default, x, output)
+}
+
+/// `op(x)` with `parameters` (`round`'s decimals, `nan_to_num`'s replacements) into `output`.
+pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
     let info = op.info();
     let meta = x.is_meta() || matches!(&output, Output::Out(t) if t.is_meta());
-    if let (UnaryKind::Identity, Output::New) = (info.kind, &output) {
-        (info.early_check)(op, x.dtype())?;
-        return Ok(x.clone());
+    match (info.kind, &output) {
+        (UnaryKind::Identity, Output::New) => {
+            (info.early_check)(op, x.dtype())?;
+            return Ok(x.clone());
+        }
+        // the conjugate of a real tensor is the tensor
+        (UnaryKind::Conjugate, Output::New | Output::InPlace) if !x.is_complex() => return Ok(x.clone()),
+        _ => {}
     }
     match (&output, info.kind.has_out(), info.inplace) {
         (Output::Out(_), false, _) => {
@@ -78,11 +119,19 @@ pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
         }
         _ => {}
     }
+    if info.kind == UnaryKind::NanToNum && !meta {
+        check_nan_to_num_out(x, &output)?;
+        if x.dtype().is_integral(true) {
+            return copy_integers(x, output);
+        }
+    }
     // the meta function's own check, then the iterator's overlap checks (meta tensors follow the reference's rules)
     if !meta {
         (info.early_check)(op, x.dtype())?;
     }
     match &output {
+        // PyTorch's references, which decide on meta tensors, check no overlap
+        _ if meta => {}
         Output::InPlace => iter::assert_no_internal_overlap(x.into())?,
         Output::Out(out) if out.numel() > 0 => {
             iter::assert_no_internal_overlap((&**out).into())?;
@@ -103,11 +152,14 @@ pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
     if let Some(target) = target {
         check_target(op, result, target, matches!(output, Output::InPlace))?;
     }
-    if x.device().is_cpu() {
-        // the CPU kernel's dtypes; a CUDA kernel's are its formulas' (`backend/cuda/formulas.rs`)
-        (info.late_check)(op, x.dtype())?;
-    }
     let out = match output {
+        // PyTorch computes a complex input's angle into a temporary and copies its real part into a new result,
+        // which is contiguous
+        Output::New if info.kind == UnaryKind::Angle && x.is_complex() => {
+            super::factory::empty(x.sizes(), (result, x.device()))?
+        }
+        // `nan_to_num` is PyTorch's composite over `empty_like(input)`, which keeps the strides of a dense input
+        Output::New if info.kind == UnaryKind::NanToNum => x.empty_like(result)?,
         Output::New => {
             let strides = iter::unary_output_strides(x.sizes(), x.strides());
             super::factory::empty_strided(x.sizes(), &strides, (result, x.device()))?
@@ -122,12 +174,21 @@ pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
                 )
             }
             if slot.sizes() != x.sizes() {
+                // PyTorch's `resize_output`: the slot keeps its storage when it is large enough (other views of it
+                // see the result)
                 let strides = iter::unary_output_strides(x.sizes(), x.strides());
-                *slot = super::factory::empty_strided(x.sizes(), &strides, (slot.dtype(), slot.device()))?;
+                let (dtype, device) = (slot.dtype(), slot.device());
+                super::ops::resize_output(slot, x.sizes(), &strides, dtype, device)?;
             }
             slot.clone()
         }
     };
+    // the kernel's dtype checks come after the structured kernel's meta function resized an `out=`
+    check_decimals(x, parameters)?;
+    if x.device().is_cpu() {
+        // the CPU kernel's dtypes; a CUDA kernel's are its formulas' (`backend/cuda/formulas.rs`)
+        (info.late_check)(op, x.dtype())?;
+    }
     if out.numel() == 0 {
         return Ok(out);
     }
@@ -146,6 +207,7 @@ pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
     );
     let call = UnaryCall {
         op,
+        parameters,
         dtype,
         plan: &plan,
         out: out.storage(),
@@ -153,6 +215,24 @@ pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
     };
     backend::unary(&call)?;
     Ok(out)
+}
+
+/// `nan_to_num` of an integer or bool tensor, which has nothing to replace: PyTorch's copy of the input into the
+/// output (a new tensor laid out as the input, the input itself in place, or `out=` resized).
+fn copy_integers(x: &Tensor, output: Output<'_>) -> Result<Tensor> {
+    match output {
+        Output::New => x.clone_in(MemoryFormat::Preserve),
+        Output::InPlace => Ok(x.clone()),
+        Output::Out(slot) => {
+            if slot.sizes() != x.sizes() {
+                let strides = crate::shape::contiguous_strides(x.sizes());
+                let (dtype, device) = (slot.dtype(), slot.device());
+                super::ops::resize_output(slot, x.sizes(), &strides, dtype, device)?;
+            }
+            slot.copy_(x)?;
+            Ok(slot.clone())
+        }
+    }
 }
 
 impl Tensor {
@@ -166,8 +246,33 @@ impl Tensor {
         unary_op(op, self, Output::InPlace)
     }
 
+    /// Any unary operation of the table with `parameters` (`round`'s decimals, `nan_to_num`'s replacements) into
+    /// a new tensor.
+    pub fn unary_with(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<Tensor> {
+        unary_op_with(op, parameters, self, Output::New)
+    }
+
+    /// [`Tensor::unary_with`] in place, returning `self`.
+    pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<Tensor> {
+        unary_op_with(op, parameters, self, Output::InPlace)
+    }
+
     /// Any unary operation of the table into `out` (resized as PyTorch resizes an `out=` tensor).
     pub fn unary_out(&self, op: UnaryOp, out: &mut Tensor) -> Result<Tensor> {
         unary_op(op, self, Output::Out(out))
+    }
+
+    /// NaN, positive and negative infinity replaced (`torch.nan_to_num(self, nan, posinf, neginf)`); `None` takes
+    /// PyTorch's default: 0 for NaN, the dtype's largest and lowest finite values for the infinities.
+    pub fn nan_to_num(&self, nan: Option<f64>, posinf: Option<f64>, neginf: Option<f64>) -> Result<Tensor> {
+        let parameters = UnaryParameters::Replacements { nan, posinf, neginf };
+        unary_op_with(UnaryOp::NanToNum, parameters, self, Output::New)
+    }
+
+    /// Rounded to `decimals` decimal places (`torch.round(self, decimals=decimals)`; negative `decimals` round to
+    /// tens, hundreds, ...), half to even, as PyTorch computes it: `nearbyint(x * 10^d) / 10^d` (for negative `d`,
+    /// `nearbyint(x / 10^-d) * 10^-d`) in float32 for float16, bfloat16 and float32.
+    pub fn round_decimals(&self, decimals: i64) -> Result<Tensor> {
+        unary_op_with(UnaryOp::Round, UnaryParameters::Decimals(decimals), self, Output::New)
     }
 }

@@ -2,6 +2,7 @@
 //! views exist and what they look like follows PyTorch, errors included.
 
 use super::{Tensor, TensorImpl};
+use crate::dtype::DType;
 use crate::error::{index_err, runtime_err, Error, Result};
 use crate::shape::{self, fmt_list, wrap_dim, Dims};
 use smallvec::SmallVec;
@@ -718,15 +719,80 @@ impl Tensor {
         Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes: self.sizes().into(), strides, base }) }
     }
 
-    /// The values conjugated (`torch.conj_physical`): a real tensor is returned as it is; a complex one is
-    /// copied (keeping a dense layout's strides) and the copy's imaginary parts negated (zeros become -0).
-    pub fn conj_physical(&self) -> Result<Tensor> {
+    /// A complex tensor's parts as a last dimension of size 2 (`torch.view_as_real`): a view of the real dtype
+    /// over the same storage, its strides and storage offset doubled, the new dimension of stride 1. PyTorch's
+    /// `TypeError` for a real tensor.
+    pub fn view_as_real(&self) -> Result<Tensor> {
         if !self.is_complex() {
-            return Ok(self.clone());
+            return Err(Error::Type("view_as_real is only supported for complex tensors".into()));
         }
-        let out = self.clone_in(crate::MemoryFormat::Preserve)?;
-        out.imag()?.unary_(crate::op::UnaryOp::Neg)?;
-        Ok(out)
+        let storage = self.storage().reinterpret(self.dtype().to_real());
+        let sizes = self.sizes().iter().copied().chain([2]).collect();
+        let strides = self.strides().iter().map(|&s| s.wrapping_mul(2)).chain([1]).collect();
+        let offset = self.storage_offset().wrapping_mul(2);
+        let base = Some(self.view_base().unwrap_or(self).clone());
+        Ok(Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base }) })
+    }
+
+    /// A float32 or float64 tensor whose last dimension (of size 2, stride 1) holds real and imaginary parts,
+    /// viewed as complex numbers (`torch.view_as_complex`): the last dimension dropped, the other strides and the
+    /// storage offset halved, over the same storage. PyTorch's errors, in its order. float16 would give PyTorch's
+    /// complex32, which oxtorch does not have (an error).
+    pub fn view_as_complex(&self) -> Result<Tensor> {
+        match self.dtype() {
+            DType::Float16 | DType::Float32 | DType::Float64 => {}
+            d if d.is_complex() => {
+                return Err(Error::Type("view_as_complex is not supported for complex tensors".into()))
+            }
+            d => {
+                return Err(Error::NotImplemented(format!(
+                    "view_as_complex is only supported for half, float and double tensors, but got a tensor of scalar \
+                     type: {}",
+                    d.scalar_type_name()
+                )))
+            }
+        }
+        let Some((&last, sizes)) = self.sizes().split_last() else {
+            runtime_err!("Input tensor must have one or more dimensions")
+        };
+        if last != 2 {
+            runtime_err!("Tensor must have a last dimension of size 2")
+        }
+        let (&last_stride, strides) = self.strides().split_last().expect("as many strides as sizes");
+        if last_stride != 1 {
+            runtime_err!("Tensor must have a last dimension with stride 1")
+        }
+        if strides.iter().any(|s| !s.is_multiple_of(2)) {
+            runtime_err!("Tensor must have a stride divisible by 2 for all but last dimension")
+        }
+        if !self.storage_offset().is_multiple_of(2) {
+            runtime_err!("Tensor must have a storage_offset divisible by 2")
+        }
+        if self.dtype() == DType::Float16 {
+            return Err(Error::NotImplemented(
+                "view_as_complex of a float16 tensor gives PyTorch's complex32 (ComplexHalf), which oxtorch does not \
+                 have"
+                    .into(),
+            ));
+        }
+        let storage = self.storage().reinterpret(self.dtype().to_complex());
+        let strides = strides.iter().map(|s| s / 2).collect();
+        let base = Some(self.view_base().unwrap_or(self).clone());
+        let inner = TensorImpl { storage, offset: self.storage_offset() / 2, sizes: sizes.into(), strides, base };
+        Ok(Tensor { inner: Arc::new(inner) })
+    }
+
+    /// The values conjugated (`torch.conj_physical`): a real tensor is returned as it is; a complex one is
+    /// computed into a new tensor (laid out as `self`) with each imaginary part's sign flipped.
+    pub fn conj_physical(&self) -> Result<Tensor> {
+        self.unary(crate::op::UnaryOp::ConjPhysical)
+    }
+
+    /// The conjugate (`torch.conj`): a real tensor is returned as it is. PyTorch returns a view of a complex
+    /// tensor with its lazy conjugate bit set; oxtorch has no conjugate bit, so this is [`Tensor::conj_physical`]:
+    /// the same values in new memory, which writes do not share with `self`.
+    pub fn conj(&self) -> Result<Tensor> {
+        self.conj_physical()
     }
 
     /// The conjugate transpose of a matrix (`x.H`); a 0-dim tensor is conjugated only. PyTorch's error for

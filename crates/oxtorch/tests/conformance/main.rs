@@ -2,6 +2,7 @@
 //! prints, per file, how many cases ran and passed. Exits non-zero on any failure.
 
 mod arithmetic;
+mod calls;
 mod casts;
 mod compare;
 mod device;
@@ -36,6 +37,9 @@ const SUITES: &[Suite] = &[
     ("unary.json", unary::run),
     ("ternary.json", ternary::run),
     ("pointwise.json", pointwise::run),
+    ("unary_params.json", calls::run_unary_params),
+    ("isclose.json", calls::run_isclose),
+    ("complex.json", calls::run_complex),
 ];
 
 fn main() {

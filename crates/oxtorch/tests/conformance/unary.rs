@@ -9,8 +9,8 @@
 
 use crate::compare::{any_tensor, check, describe, tensor};
 use crate::support::{dtype, expect_eq, usizes, Report};
-use oxtorch::dispatch::{unary, AnyOutput, AnyTensor};
-use oxtorch::op::UnaryOp;
+use oxtorch::dispatch::{unary_with, AnyOutput, AnyTensor};
+use oxtorch::op::{UnaryOp, UnaryParameters};
 use oxtorch::{DType, Scalar, Tensor};
 use serde_json::Value;
 
@@ -65,6 +65,12 @@ fn close(got: &Tensor, want: &Value) -> Result<(), String> {
 /// Runs one case: `op(x)`, `x.op_()`, `op(x, out=out)`, on strided or sparse tensors.
 fn run_case(section: &str, case: &Value, op: UnaryOp) -> Result<(), String> {
     let x = any_tensor(&case["x"]);
+    // `torch.special.round` is `round.decimals` with `decimals=0` (which refuses integers)
+    let parameters = match case["op"].as_str() {
+        Some("special.round") => UnaryParameters::Decimals(0),
+        _ => UnaryParameters::Default,
+    };
+    let unary = |op, x: &AnyTensor, output| unary_with(op, parameters, x, output);
     let form = case["form"].as_str().unwrap_or(if section == "inplace" { "inplace" } else { "new" });
     let outcome = match form {
         "inplace" => unary(op, &x, AnyOutput::InPlace).map(|_| x.clone()),

@@ -124,12 +124,20 @@ def zero_sign_ambiguous(op, before, kwargs, outcome):
     return False
 
 
+def torch_function(op):
+    """torch.<op>; a dotted op ("special.round") names a function of a submodule (torch.special.round)."""
+    f = torch
+    for name in op.split("."):
+        f = getattr(f, name)
+    return f
+
+
 def call(op, form, args, kwargs, out):
     if form == "function":
-        return getattr(torch, op)(*args, **kwargs)
+        return torch_function(op)(*args, **kwargs)
     if form in ("method", "inplace"):
         return getattr(args[0], op)(*args[1:], **kwargs)
-    return getattr(torch, op)(*args, **kwargs, out=out)
+    return torch_function(op)(*args, **kwargs, out=out)
 
 
 def record(cases, op, form, args, kwargs=None, out=None, default=torch.float32):

@@ -160,7 +160,7 @@ pub(crate) fn unary(call: &UnaryCall<'_>) -> Result<()> {
         _ => SmallVec::new(),
     };
     with_locked(call.out, &inputs, |out, buffers| {
-        unary::run(call.op, call.dtype, call.plan, out, buffers.first().copied())
+        unary::run(call.op, call.parameters, call.dtype, call.plan, out, buffers.first().copied())
     })?
 }
 

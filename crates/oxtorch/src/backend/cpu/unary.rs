@@ -16,7 +16,7 @@ use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
 use crate::error::{Error, Result};
 use crate::iter::Plan;
-use crate::op::UnaryOp;
+use crate::op::{UnaryOp, UnaryParameters};
 use num_complex::Complex;
 
 /// `out = f(x)` along `plan`, `x = None` reading the output itself (in place).
@@ -53,15 +53,22 @@ fn no_kernel(op: UnaryOp, dtype: DType) -> Error {
     Error::Runtime(format!("internal error: no CPU kernel for {} on {dtype}", op.name()))
 }
 
-/// Runs `op` reading the input as `dtype` (see the module documentation).
-pub(crate) fn run(op: UnaryOp, dtype: DType, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()> {
+/// Runs `op` with `parameters` reading the input as `dtype` (see the module documentation).
+pub(crate) fn run(
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    dtype: DType,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+) -> Result<()> {
     match dtype {
-        DType::Float16 => real::<half::f16>(op, plan, out, x),
-        DType::BFloat16 => real::<half::bf16>(op, plan, out, x),
-        DType::Float32 => real::<f32>(op, plan, out, x),
-        DType::Float64 => real::<f64>(op, plan, out, x),
-        DType::Complex64 => complex::<C32>(op, plan, out, x),
-        DType::Complex128 => complex::<C64>(op, plan, out, x),
+        DType::Float16 => real::<half::f16>(op, parameters, plan, out, x),
+        DType::BFloat16 => real::<half::bf16>(op, parameters, plan, out, x),
+        DType::Float32 => real::<f32>(op, parameters, plan, out, x),
+        DType::Float64 => real::<f64>(op, parameters, plan, out, x),
+        DType::Complex64 => complex::<C32>(op, parameters, plan, out, x),
+        DType::Complex128 => complex::<C64>(op, parameters, plan, out, x),
         DType::Bool => boolean(op, plan, out, x),
         DType::UInt8 => integer::<u8>(op, plan, out, x),
         DType::Int8 => integer::<i8>(op, plan, out, x),
@@ -148,8 +155,28 @@ macro_rules! real_math {
 }
 real_math!(f32: libm::erff, libm::erfcf, f64: libm::erf, libm::erfc);
 
+/// `nan_to_num`'s replacements `(nan, posinf, neginf)` in the element type `E` (PyTorch's `static_cast` of each
+/// double, through float32 for float16 and bfloat16, overflowing to infinity), by default 0 and `E`'s largest and
+/// lowest finite values.
+fn replacements<E: Element>(parameters: UnaryParameters) -> (E, E, E) {
+    let (nan, posinf, neginf) = parameters.replacement_values(E::DTYPE);
+    (E::from_f64(nan), E::from_f64(posinf), E::from_f64(neginf))
+}
+
+/// `round`'s scale for `decimals`: `10^|decimals|` (the C library's `pow`, then rounded to the type the formula
+/// runs in), and whether `decimals` is negative (divide, round, multiply back; else multiply, round, divide).
+fn decimal_scale<F: Element>(decimals: i64) -> (F, bool) {
+    (F::from_f64(10f64.powf(decimals.unsigned_abs() as f64)), decimals < 0)
+}
+
 /// The formulas of the floating-point dtypes (`D` is float16, bfloat16, float32 or float64).
-fn real<D: CpuElement>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()>
+fn real<D: CpuElement>(
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+) -> Result<()>
 where
     D::Compute: RealMath,
 {
@@ -197,7 +224,44 @@ where
         Floor => map::<D, D>(plan, out, x, value(F::<D>::floor)),
         Ceil => map::<D, D>(plan, out, x, value(F::<D>::ceil)),
         Trunc => map::<D, D>(plan, out, x, value(F::<D>::trunc)),
-        Round => map::<D, D>(plan, out, x, value(F::<D>::round)),
+        Round => match decimal_scale::<F<D>>(parameters.decimals()) {
+            _ if parameters.decimals() == 0 => map::<D, D>(plan, out, x, value(F::<D>::round)),
+            (scale, true) => {
+                map::<D, D>(plan, out, x, move |v| F::<D>::mul(F::<D>::div(v, scale).round(), scale).cast::<D>())
+            }
+            (scale, false) => {
+                map::<D, D>(plan, out, x, move |v| F::<D>::div(F::<D>::mul(v, scale).round(), scale).cast::<D>())
+            }
+        },
+        // the replacements are `D` values (a float16 replacement rounded to float16 first)
+        NanToNum => {
+            let (nan, posinf, neginf) = replacements::<D>(parameters);
+            let (nan, posinf, neginf) = (nan.cast::<F<D>>(), posinf.cast::<F<D>>(), neginf.cast::<F<D>>());
+            map::<D, D>(plan, out, x, move |v| {
+                let r = match (v.is_nan(), v.is_infinite(), v.is_sign_negative()) {
+                    (true, _, _) => nan,
+                    (_, true, false) => posinf,
+                    (_, true, true) => neginf,
+                    _ => v,
+                };
+                r.cast::<D>()
+            })
+        }
+        ConjPhysical => map::<D, D>(plan, out, x, |v| v.cast::<D>()),
+        // NaN kept; `pi` (rounded to `D`) for negative numbers, else 0 (-0.0 too)
+        Angle => {
+            let pi = F::<D>::from_f64(std::f64::consts::PI);
+            map::<D, D>(plan, out, x, move |v| {
+                let r = if v.is_nan() {
+                    v
+                } else if F::<D>::less(v, F::<D>::zero()) {
+                    pi
+                } else {
+                    F::<D>::zero()
+                };
+                r.cast::<D>()
+            })
+        }
         Frac => map::<D, D>(plan, out, x, move |v| F::<D>::sub(v, v.trunc()).cast::<D>()),
         Square => map::<D, D>(plan, out, x, move |v| F::<D>::mul(v, v).cast::<D>()),
         IsNan => map::<D, bool>(plan, out, x, F::<D>::is_nan),
@@ -238,6 +302,12 @@ pub trait ComplexMath: Arith + std::ops::Neg<Output = Self> {
     fn atanh(self) -> Self;
     /// `|z|` (`std::abs`, a `hypot`).
     fn norm(self) -> Self::Real;
+    /// The angle `atan2(im, re)` (`std::arg`).
+    fn arg(self) -> Self::Real;
+    /// The conjugate: the imaginary part's sign flipped.
+    fn conj(self) -> Self;
+    /// Each part's NaN, positive and negative infinity replaced (`nan_to_num`).
+    fn replace_non_finite(self, nan: Self::Real, posinf: Self::Real, neginf: Self::Real) -> Self;
     fn one() -> Self;
     fn is_nan(self) -> bool;
     fn is_infinite(self) -> bool;
@@ -275,6 +345,18 @@ macro_rules! complex_math {
             #[inline(always)] fn acosh(self) -> Self { Complex::acosh(self) }
             #[inline(always)] fn atanh(self) -> Self { Complex::atanh(self) }
             #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
+            #[inline(always)] fn arg(self) -> $f { self.im.atan2(self.re) }
+            #[inline(always)] fn conj(self) -> Self { Complex::conj(&self) }
+            #[inline(always)]
+            fn replace_non_finite(self, nan: $f, posinf: $f, neginf: $f) -> Self {
+                let part = |v: $f| match (v.is_nan(), v.is_infinite()) {
+                    (true, _) => nan,
+                    (_, true) if v > 0.0 => posinf,
+                    (_, true) => neginf,
+                    _ => v,
+                };
+                Complex::new(part(self.re), part(self.im))
+            }
             #[inline(always)] fn one() -> Self { Complex::new(1.0, 0.0) }
             #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
             #[inline(always)] fn is_infinite(self) -> bool { self.re.is_infinite() || self.im.is_infinite() }
@@ -286,6 +368,7 @@ complex_math!(C32 => f32, C64 => f64);
 /// The formulas of the complex dtypes.
 fn complex<D: CpuElement<Compute = D> + ComplexMath>(
     op: UnaryOp,
+    parameters: UnaryParameters,
     plan: &Plan,
     out: &mut CpuBuffer,
     x: Option<&CpuBuffer>,
@@ -319,6 +402,15 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
         Sigmoid => map::<D, D>(plan, out, x, move |v| D::div(one, D::add(one, (-v).exp()))),
         Reciprocal => map::<D, D>(plan, out, x, move |v| D::div(one, v)),
         Abs => map::<D, D::Real>(plan, out, x, D::norm),
+        // the imaginary part's sign flipped (NaN's too), as both of PyTorch's loops do
+        ConjPhysical => map::<D, D>(plan, out, x, D::conj),
+        // `atan2(imag, real)` (the C library's `std::arg`), in the real dtype
+        Angle => map::<D, D::Real>(plan, out, x, D::arg),
+        // each part replaced as a real number is
+        NanToNum => {
+            let (nan, posinf, neginf) = replacements::<D::Real>(parameters);
+            map::<D, D>(plan, out, x, move |v| v.replace_non_finite(nan, posinf, neginf))
+        }
         // PyTorch's vectorized blocks compute `0 - z`, its scalar code `-z` (each part's sign flipped: a product
         // with -1 would turn an infinite part's partner into NaN); they differ in the sign of zero parts
         Neg => map_at::<D, D>(plan, out, x, move |v, at| if at.vector { D::sub(zero, v) } else { -v }),
@@ -372,7 +464,7 @@ fn integer<D: IntMath>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<
         Sign | Sgn => map::<D, D>(plan, out, x, move |v| {
             D::sub(if D::less(zero, v) { one } else { zero }, if D::less(v, zero) { one } else { zero })
         }),
-        Floor | Ceil | Trunc | Round => map::<D, D>(plan, out, x, |v| v),
+        Floor | Ceil | Trunc | Round | ConjPhysical => map::<D, D>(plan, out, x, |v| v),
         Square => map::<D, D>(plan, out, x, |v| D::mul(v, v)),
         BitwiseNot => map::<D, D>(plan, out, x, D::not),
         IsNan | IsInf | IsPosInf | IsNegInf => map::<D, bool>(plan, out, x, |_| false),
@@ -387,7 +479,7 @@ fn integer<D: IntMath>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<
 fn boolean(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<&CpuBuffer>) -> Result<()> {
     use UnaryOp::*;
     match op {
-        Sign | Sgn => map::<bool, bool>(plan, out, x, |v| v),
+        Sign | Sgn | ConjPhysical => map::<bool, bool>(plan, out, x, |v| v),
         BitwiseNot | LogicalNot => map::<bool, bool>(plan, out, x, |v| !v),
         IsNan | IsInf | IsPosInf | IsNegInf | SignBit => map::<bool, bool>(plan, out, x, |_| false),
         IsFinite | IsReal => map::<bool, bool>(plan, out, x, |_| true),

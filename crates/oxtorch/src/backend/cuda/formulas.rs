@@ -20,7 +20,7 @@ use crate::backend::cpu::arith::Arith;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, MathOp, RoundingMode, TernaryOp, UnaryOp};
+use crate::op::{BinaryOp, BitOp, CmpOp, LogicalOp, MathOp, RoundingMode, TernaryOp, UnaryOp, UnaryParameters};
 use crate::scalar::Scalar;
 use num_complex::Complex;
 
@@ -454,13 +454,23 @@ fn pointwise(op: TernaryOp, common: DType, values: &[Option<Scalar>], parameter:
 
 /// The formula of the unary operation `op` reading its input as `dtype` (`a`; the result `r`), as PyTorch's CUDA
 /// kernels compute it: CUDA's math library in the arithmetic type (float32 for float16/bfloat16), integers
-/// wrapping. Complex inputs have no CUDA formula in oxtorch yet (an error, not a wrong result).
-pub fn unary(op: UnaryOp, dtype: DType) -> Result<Formula> {
+/// wrapping. `parameters` are `round`'s decimals and `nan_to_num`'s replacements (value parameters of the
+/// kernel). Complex inputs have CUDA formulas for `angle` and `nan_to_num` only in oxtorch yet (an error for the
+/// others, not a wrong result).
+pub fn unary(op: UnaryOp, parameters: UnaryParameters, dtype: DType) -> Result<Formula> {
     use UnaryOp::*;
     let mut f = Builder::new(dtype);
     let cs = c_type(dtype);
     let co = c_type(f.o);
     let x = f.to_o("a");
+    if let Some(body) = parameterized(&mut f, op, parameters, &x)? {
+        let name = match parameters {
+            UnaryParameters::Decimals(d) if d < 0 => "u_round_negative_decimals".to_string(),
+            UnaryParameters::Decimals(_) => "u_round_decimals".to_string(),
+            _ => format!("u_{}", op.name()),
+        };
+        return Ok(f.finish(name, body));
+    }
     let function = |name: &str| format!("{name}({x})");
     let real = match op {
         Sqrt => Some(function("sqrt")),
@@ -552,10 +562,60 @@ pub fn unary(op: UnaryOp, dtype: DType) -> Result<Formula> {
     Ok(f.finish(format!("u_{}", op.name()), body))
 }
 
+/// The formulas of `round` with decimals, `nan_to_num` and `angle` (`x` the input in the arithmetic type), as
+/// PyTorch's CUDA kernels compute them; `None` for the other operations. `round`'s scale `10^|decimals|` is the
+/// host's `pow`, rounded to the arithmetic type; `nan_to_num`'s replacements are the storage type's values
+/// (through float32 for float16/bfloat16), each part's for complex numbers; `angle` of a complex number is
+/// `atan2(im, re)` in its real type.
+fn parameterized(f: &mut Builder, op: UnaryOp, parameters: UnaryParameters, x: &str) -> Result<Option<String>> {
+    let co = c_type(f.o);
+    let c = class(f.s);
+    Ok(Some(match (op, c) {
+        (UnaryOp::Round, _) if parameters == UnaryParameters::Default => return Ok(None),
+        (UnaryOp::Round, Class::Real | Class::Reduced) => {
+            let decimals = parameters.decimals();
+            let o = f.o;
+            let scale = f.value("scale", Scalar::Float(10f64.powf(decimals.unsigned_abs() as f64)), o);
+            let e = if decimals < 0 {
+                format!("nearbyint({x} / {scale}) * {scale}")
+            } else {
+                format!("nearbyint({x} * {scale}) / {scale}")
+            };
+            format!("r = {};", f.to_s(&format!("({e})")))
+        }
+        (UnaryOp::NanToNum, Class::Real | Class::Reduced | Class::Complex) => {
+            let part = f.s.to_real();
+            let (nan, posinf, neginf) = parameters.replacement_values(part);
+            let [nan, posinf, neginf] =
+                [("nan", nan), ("posinf", posinf), ("neginf", neginf)].map(|(n, v)| f.value(n, Scalar::Float(v), part));
+            if c == Class::Complex {
+                let part = |v: &str| {
+                    format!("{v} = ({v} != {v}) ? {nan} : (isinf({v}) ? ({v} > 0 ? {posinf} : {neginf}) : {v});")
+                };
+                format!("r = a;\n  {}\n  {}", part("r.re"), part("r.im"))
+            } else {
+                format!("const {co} x = {x};\n  r = (x != x) ? {nan} : (isinf(x) ? (x > 0 ? {posinf} : {neginf}) : a);")
+            }
+        }
+        (UnaryOp::ConjPhysical, Class::Complex) => "r = a;\n  r.im = -r.im;".to_string(),
+        (UnaryOp::ConjPhysical, _) => "r = a;".to_string(),
+        (UnaryOp::Angle, Class::Complex) => {
+            f.result = f.s.to_real();
+            "r = atan2(a.im, a.re);".to_string()
+        }
+        (UnaryOp::Angle, Class::Real | Class::Reduced) => format!(
+            "const {co} x = {x};\n  r = {};",
+            f.to_s(&format!("((x != x) ? x : (x < ({co})0 ? ({co})3.14159265358979323846 : ({co})0))"))
+        ),
+        (UnaryOp::Round | UnaryOp::NanToNum | UnaryOp::Angle, _) => return Err(no_unary_formula(op, f.s)),
+        _ => return Ok(None),
+    }))
+}
+
 /// The error for a unary operation without a CUDA formula for `dtype`: PyTorch's for a dtype its CUDA kernel
 /// lacks too (`"frac_cuda" not implemented for 'Int'`), oxtorch's own for the complex kernels it lacks.
 fn no_unary_formula(op: UnaryOp, dtype: DType) -> Error {
-    if dtype.is_complex() && !matches!(op, UnaryOp::Erf | UnaryOp::Erfc) {
+    if dtype.is_complex() && !matches!(op, UnaryOp::Erf | UnaryOp::Erfc | UnaryOp::Round) {
         return Error::NotImplemented(format!("oxtorch has no CUDA kernel for {} of {} tensors yet", op.name(), dtype));
     }
     Error::NotImplemented(format!("\"{}_cuda\" not implemented for '{}'", op.name(), dtype.scalar_type_name()))

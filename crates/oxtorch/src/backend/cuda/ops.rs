@@ -58,7 +58,7 @@ pub fn describe_binary(call: &BinaryCall<'_>, address: AddressOf<'_>) -> Result<
 
 /// Decides the launch of a unary kernel; `None` when there is nothing to compute.
 pub fn describe_unary(call: &UnaryCall<'_>, address: AddressOf<'_>) -> Result<Option<Launch>> {
-    let formula = formulas::unary(call.op, call.dtype)?;
+    let formula = formulas::unary(call.op, call.parameters, call.dtype)?;
     let (ka, sa) = kernel_input(call.input);
     describe(call.plan, call.out, call.dtype, &[ka, KernelInput::Absent], &[sa, None], formula, false, address)
 }
