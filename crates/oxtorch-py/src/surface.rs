@@ -244,7 +244,7 @@ mod complex_views {
 #[pymethods]
 impl PyTensor {
     /// `Tensor.conj()`: the tensor itself when real, else its conjugate (computed: see the module doc).
-    #[pyo3(name = "conj", signature = (*args, **kwargs))]
+    #[pyo3(name = "conj", signature = (*args, **kwargs), text_signature = "($self)")]
     fn conj_method<'py>(
         slf: &Bound<'py, Self>,
         args: &Bound<'py, PyTuple>,
@@ -255,7 +255,7 @@ impl PyTensor {
     }
 
     /// `Tensor.resolve_conj()`: the tensor itself.
-    #[pyo3(signature = (*args, **kwargs))]
+    #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn resolve_conj<'py>(
         slf: &Bound<'py, Self>,
         args: &Bound<'py, PyTuple>,
@@ -266,7 +266,7 @@ impl PyTensor {
     }
 
     /// `Tensor.resolve_neg()`: the tensor itself.
-    #[pyo3(signature = (*args, **kwargs))]
+    #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn resolve_neg<'py>(
         slf: &Bound<'py, Self>,
         args: &Bound<'py, PyTuple>,
@@ -277,14 +277,14 @@ impl PyTensor {
     }
 
     /// `Tensor.is_conj()`: false.
-    #[pyo3(signature = (*args, **kwargs))]
+    #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn is_conj(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
         no_method_arguments("is_conj", args, kwargs)?;
         Ok(false)
     }
 
     /// `Tensor.is_neg()`: false.
-    #[pyo3(signature = (*args, **kwargs))]
+    #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn is_neg(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
         no_method_arguments("is_neg", args, kwargs)?;
         Ok(false)
