@@ -27,7 +27,6 @@ use crate::errors::ResultExt;
 use crate::signature::{Form, Parser};
 use crate::unary_arguments::no_method_arguments;
 use crate::value::{compute, legacy_type_name, tensor_tuple, warn_once, PyTensor, TensorValue};
-use oxtorch::dispatch::AnyOutput;
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::split::SplitPoints;
 use oxtorch::Tensor;
@@ -231,11 +230,12 @@ mod complex_views {
     /// `conj()` is `conj_physical()` (new memory holding the conjugated values, where PyTorch returns a view).
     pub fn conjugate<'py>(t: &Bound<'py, PyTensor>) -> PyResult<Bound<'py, PyTensor>> {
         let value = t.borrow().any();
-        if !value.dtype().is_complex() {
-            return Ok(t.clone());
+        let result = oxtorch::dispatch::conj(&value).py()?;
+        match value.dtype().is_complex() {
+            true => Bound::new(t.py(), PyTensor::from_any(result)),
+            // a real tensor is its own conjugate: the same Python object
+            false => Ok(t.clone()),
         }
-        let result = oxtorch::dispatch::unary(oxtorch::op::UnaryOp::ConjPhysical, &value, AnyOutput::New).py()?;
-        Bound::new(t.py(), PyTensor::from_any(result))
     }
 }
 

@@ -462,6 +462,15 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
     }
 }
 
+/// `torch.conj(x)` of a tensor of any kind: a real tensor is returned as it is. oxtorch has no lazy conjugate bit,
+/// so a complex tensor's conjugate is computed (`conj_physical`, new memory) where PyTorch returns a view.
+pub fn conj(x: &AnyTensor) -> Result<AnyTensor> {
+    if !x.dtype().is_complex() {
+        return Ok(x.clone());
+    }
+    unary(UnaryOp::ConjPhysical, x, AnyOutput::New)
+}
+
 /// `other / x` as PyTorch's `Tensor.__rtruediv__` computes it: `x.reciprocal() * other` (so the result is laid
 /// out as `x`'s reciprocal is, and integers divide in the default dtype). A sparse `x` has no reciprocal kernel:
 /// PyTorch's dispatcher error.
