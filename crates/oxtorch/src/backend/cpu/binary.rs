@@ -67,6 +67,13 @@ pub fn binary<D: CpuElement, C: Arith, R: CpuElement>(
     mixed::<D, C, R>(plan, out, a, b, positional, &compute)
 }
 
+/// `f` itself: the place for a formula closure's `#[inline(always)]`, which Rust accepts on a closure passed as an
+/// argument but not on one bound by `let`. A formula inlined into the loops, whatever its size, lets them vectorize.
+#[inline(always)]
+pub fn inlined<F>(f: F) -> F {
+    f
+}
+
 /// Per-chunk arithmetic of the mixed path: `r[i] = f(xa[i], xb[i], pos[i])` (`pos` is only filled for a
 /// positional operation).
 type ChunkFn<'f, C, R> = dyn Fn(&[C], &[C], &mut [R], &[LoopPosition]) + Sync + 'f;
@@ -131,7 +138,16 @@ fn typed_loop<D: Element, C: Arith, R: Element>(
             TypedRhs::Slice(y) => TypedRhs::Slice(Strided { values: &y[bo..], stride: sb }),
             TypedRhs::Value(q) => TypedRhs::Value(q),
         };
-        let first = match contiguous_run(out, so, plain_len, x, y, &|p, q| f(p, q, at)) {
+        // the formulas are inlined into the loops, whatever their size, so that the loops vectorize
+        let first = match contiguous_run(
+            out,
+            so,
+            plain_len,
+            x,
+            y,
+            #[inline(always)]
+            |p, q| f(p, q, at),
+        ) {
             true => plain_len,
             false => 0,
         };
@@ -171,7 +187,7 @@ fn contiguous_run<D: Element, C: Element, R: Element>(
     len: usize,
     x: Option<Strided<'_, D>>,
     y: TypedRhs<Strided<'_, D>, C>,
-    g: &impl Fn(C, C) -> R,
+    g: impl Fn(C, C) -> R,
 ) -> bool {
     let moves = |s: &Strided<'_, D>| s.stride == 1 || (s.stride == 0 && len > 0);
     let fits = so == 1
@@ -207,10 +223,10 @@ fn contiguous_run<D: Element, C: Element, R: Element>(
         }
         // SAFETY: `with_avx2` differs from `zipped_run` only in being compiled with the AVX2 instructions, which
         // `is_x86_feature_detected!` found on the running CPU.
-        unsafe { with_avx2(out, x, y, g) };
+        unsafe { with_avx2(out, x, y, &g) };
         return true;
     }
-    zipped_run(out, x, y, g);
+    zipped_run(out, x, y, &g);
     true
 }
 

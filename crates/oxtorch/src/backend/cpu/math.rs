@@ -1,7 +1,9 @@
 //! The floating functions of two arguments on the CPU (`atan2`, `hypot`, `copysign`, `fmax`, `fmin`,
 //! `logaddexp`, `logaddexp2`, `nextafter`, `xlogy`), as PyTorch's scalar loops compute them: the C library's
 //! functions in the compute type (float32 for float16/bfloat16), rounded once (`xlogy`'s logarithm of a
-//! float16/bfloat16 also rounded to it, as c10's `log` of those types returns them). PyTorch's vectorized loops take
+//! float16/bfloat16 also rounded to it, as c10's `log` of those types returns them). Float32's `atan2` and the
+//! exponentials and logarithms of `logaddexp`/`logaddexp2` are `float32_math`'s instead, which vectorize and round
+//! correctly but in rare cases. PyTorch's vectorized loops take
 //! `atan2`, `hypot` and the exponentials and logarithms from SLEEF instead, which can differ by an ulp or two
 //! (`MathOp::is_transcendental`; the golden data's runners allow it). `nextafter` steps the bits of the storage
 //! type itself (c10's algorithm, musl's). `fmax`/`fmin` of integers and bools are `maximum`/`minimum`, whose loops
@@ -9,6 +11,7 @@
 //! numbers first).
 
 use super::binary;
+use super::float32_math::Elementary;
 use super::{rhs_as, CpuBuffer, CpuElement, Operand2};
 use crate::dtype::DType;
 use crate::element::Element;
@@ -49,14 +52,15 @@ macro_rules! libm {
             const ZERO: Self = 0.0;
             const NAN: Self = <$t>::NAN;
             const INV_LN_2: Self = (1.0 / std::f64::consts::LN_2) as $t;
-            #[inline(always)] fn atan2(self, other: Self) -> Self { <$t>::atan2(self, other) }
+            #[inline(always)] fn atan2(self, other: Self) -> Self { Elementary::atan2(self, other) }
             #[inline(always)] fn hypot(self, other: Self) -> Self { <$t>::hypot(self, other) }
             #[inline(always)] fn copysign(self, sign: Self) -> Self { <$t>::copysign(self, sign) }
             #[inline(always)] fn abs(self) -> Self { <$t>::abs(self) }
-            #[inline(always)] fn exp(self) -> Self { <$t>::exp(self) }
-            #[inline(always)] fn exp2(self) -> Self { <$t>::exp2(self) }
+            #[inline(always)] fn exp(self) -> Self { Elementary::exp(self) }
+            #[inline(always)] fn exp2(self) -> Self { Elementary::exp2(self) }
+            // `xlogy`'s: PyTorch's kernel has no vectorized loop, every element is the C library's `log`
             #[inline(always)] fn ln(self) -> Self { <$t>::ln(self) }
-            #[inline(always)] fn ln_1p(self) -> Self { <$t>::ln_1p(self) }
+            #[inline(always)] fn ln_1p(self) -> Self { Elementary::ln_1p(self) }
             #[inline(always)] fn mul_add(self, a: Self, b: Self) -> Self { <$t>::mul_add(self, a, b) }
             #[inline(always)] fn is_nan(self) -> bool { <$t>::is_nan(self) }
             #[inline(always)] fn is_infinite(self) -> bool { <$t>::is_infinite(self) }
@@ -142,9 +146,21 @@ fn floating<D: CpuElement + FloatBits>(
     let rhs = rhs_as::<D>(rhs);
     let r = |x: D::Compute| x.cast::<D>();
     macro_rules! each {
-        ($f:expr) => {
-            binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, move |a, b, _| r($f(a, b)))
-        };
+        ($f:expr) => {{
+            let f = binary::inlined(
+                #[inline(always)]
+                $f,
+            );
+            binary::binary::<D, D::Compute, D>(
+                plan,
+                out,
+                lhs,
+                rhs,
+                false,
+                #[inline(always)]
+                move |a, b, _| r(f(a, b)),
+            )
+        }};
     }
     type C<D> = <D as Element>::Compute;
     match op {

@@ -14,6 +14,7 @@ mod bitwise;
 mod buffer;
 mod copy;
 mod external;
+mod float32_math;
 mod lock;
 mod math;
 mod modular;

@@ -1,23 +1,27 @@
 //! `pow` on the CPU, as PyTorch's two kernels compute it (`PowKernel.cpp`).
 //!
 //! - **A tensor exponent** (`pow.Tensor_Tensor`, also a Python number as the base, which PyTorch wraps into a
-//!   tensor): the C library's `pow` in the compute type (`powf` for float32, float16 and bfloat16, rounded once),
+//!   tensor): `pow` in the compute type (float32's for float32, float16 and bfloat16, rounded once),
 //!   complex `pow` as `exp(exponent * log(base))` (glibc's `cpow`), integers by repeated squaring with wrapping
 //!   products and PyTorch's answers for negative exponents (1 for a base of 1, ±1 for -1, else 0).
 //! - **A Python-number exponent** (`pow.Tensor_Scalar`; 0, 1, and 0.5, -0.5, -1 where PyTorch calls other kernels,
 //!   are the core's, `tensor/ops.rs`): for float32, float64, bfloat16 and complex, 2, 3 and -2 are `x * x`,
 //!   `x * x * x` and `1 / (x * x)` (bfloat16 rounding after each step, as its vectorized type does); other exponents are `pow` in double precision rounded once for float32 (PyTorch's scalar
 //!   loop, `std::pow(float, double)`), in the compute type otherwise. Float16 has none of these cases: its
-//!   exponent is rounded to float16 and every element is `powf`. BFloat16's exponent is rounded to bfloat16 before
+//!   exponent is rounded to float16 and every element is float32's `pow`. BFloat16's exponent is rounded to bfloat16 before
 //!   the 2, 3, -2 cases are told apart, the integer dtypes' converted to the dtype (the caller has checked that
 //!   both conversions fit: `value cannot be converted to type c10::Half without overflow`).
 //!
+//! Float32's `pow` is `float32_math::pow`, which computes in double precision and rounds once, as glibc's `powf` and
+//! `std::pow(float, double)` do (so a float32 exponent and its double give the same results), and vectorizes;
+//! float64's is the C library's.
 //! PyTorch's vectorized loops take `pow` from SLEEF instead of the C library, which can differ by an ulp; the
 //! golden data's runners compare the results of `pow` proper within 2 ulps and the cases above exactly. Bool has
 //! no kernel (the op table's `dtypes`).
 
 use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
+use super::float32_math;
 use super::{rhs_as, CpuBuffer, CpuElement, Operand2};
 use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
@@ -92,7 +96,15 @@ fn tensor_exponent<D: CpuElement>(
 where
     D::Compute: Power,
 {
-    binary::binary::<D, D::Compute, D>(plan, out, lhs, rhs, false, |a, b, _| a.power(b).cast::<D>());
+    binary::binary::<D, D::Compute, D>(
+        plan,
+        out,
+        lhs,
+        rhs,
+        false,
+        #[inline(always)]
+        |a, b, _| a.power(b).cast::<D>(),
+    );
     Ok(())
 }
 
@@ -100,27 +112,20 @@ where
 trait RealPow: Power + PartialEq {
     /// `std::pow(self, e)` with a double `e`: computed in double precision, rounded once.
     fn pow_f64(self, e: f64) -> Self;
-    /// `e` in this type when it holds it exactly: then `pow` in this type gives `pow_f64`'s result (glibc's
-    /// `powf` computes in double precision and rounds once), at half the cost.
-    fn exact(e: f64) -> Option<Self>;
     fn one() -> Self;
 }
 
 impl Power for f32 {
     #[inline(always)]
     fn power(self, e: Self) -> Self {
-        self.powf(e)
+        float32_math::pow(self, f64::from(e))
     }
 }
 
 impl RealPow for f32 {
     #[inline(always)]
     fn pow_f64(self, e: f64) -> Self {
-        f64::from(self).powf(e) as f32
-    }
-    fn exact(e: f64) -> Option<Self> {
-        let single = e as f32;
-        (f64::from(single) == e).then_some(single)
+        float32_math::pow(self, e)
     }
     fn one() -> Self {
         1.0
@@ -139,9 +144,6 @@ impl RealPow for f64 {
     fn pow_f64(self, e: f64) -> Self {
         self.powf(e)
     }
-    fn exact(e: f64) -> Option<Self> {
-        Some(e)
-    }
     fn one() -> Self {
         1.0
     }
@@ -157,7 +159,15 @@ fn real_number<D: CpuElement<Compute = D> + RealPow>(
     let none = D::default();
     macro_rules! each {
         ($f:expr) => {
-            binary::binary::<D, D, D>(plan, out, lhs, Rhs::Value(none), false, $f)
+            binary::binary::<D, D, D>(
+                plan,
+                out,
+                lhs,
+                Rhs::Value(none),
+                false,
+                #[inline(always)]
+                $f,
+            )
         };
     }
     if e == 2.0 {
@@ -166,8 +176,6 @@ fn real_number<D: CpuElement<Compute = D> + RealPow>(
         each!(|a, _, _| D::mul(D::mul(a, a), a));
     } else if e == -2.0 {
         each!(|a, _, _| D::div(D::one(), D::mul(a, a)));
-    } else if let Some(exact) = D::exact(e) {
-        each!(move |a: D, _, _| a.power(exact));
     } else {
         each!(move |a: D, _, _| a.pow_f64(e));
     }
@@ -181,8 +189,19 @@ fn bfloat16_number(e: half::bf16, plan: &Plan, out: &mut CpuBuffer, lhs: Option<
     let round = |x: f32| B::from_f32(x).to_f32();
     macro_rules! each {
         ($f:expr) => {{
-            let f = $f;
-            binary::binary::<B, f32, B>(plan, out, lhs, Rhs::Value(0.0), false, move |a, _, _| B::from_f32(f(a)))
+            let f = binary::inlined(
+                #[inline(always)]
+                $f,
+            );
+            binary::binary::<B, f32, B>(
+                plan,
+                out,
+                lhs,
+                Rhs::Value(0.0),
+                false,
+                #[inline(always)]
+                move |a, _, _| B::from_f32(f(a)),
+            )
         }};
     }
     let e = e.to_f32();
@@ -193,7 +212,7 @@ fn bfloat16_number(e: half::bf16, plan: &Plan, out: &mut CpuBuffer, lhs: Option<
     } else if e == -2.0 {
         each!(move |a: f32| 1.0 / round(a * a));
     } else {
-        each!(move |a: f32| a.powf(e));
+        each!(move |a: f32| float32_math::pow(a, f64::from(e)));
     }
     Ok(())
 }
@@ -245,7 +264,15 @@ fn complex_number<D: CpuElement<Compute = D> + ComplexPow>(
     let none = D::default();
     macro_rules! each {
         ($f:expr) => {
-            binary::binary::<D, D, D>(plan, out, lhs, Rhs::Value(none), true, $f)
+            binary::binary::<D, D, D>(
+                plan,
+                out,
+                lhs,
+                Rhs::Value(none),
+                true,
+                #[inline(always)]
+                $f,
+            )
         };
     }
     let moving = |at: LoopPosition| LoopPosition { inputs_move: true, ..at };

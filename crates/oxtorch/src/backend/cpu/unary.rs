@@ -4,13 +4,17 @@
 //! the type the formula runs in (float32 for float16/bfloat16), and the result type is `D` (rounded once), bool
 //! for predicates, or the real type for `abs` of complex numbers.
 //!
-//! Real functions are the C library's, as PyTorch's scalar loops call them (`f32::exp` is glibc's `expf`);
-//! PyTorch's vectorized loops call SLEEF instead, which can differ by one ulp in the transcendental functions
-//! (the golden tests compare those within one ulp; see `tests/data/README.md`). `erf`/`erfc` come from `libm`.
+//! Float32's exponentials, logarithms, `tanh` and `erf` (also float16's and bfloat16's, computed in float32) are
+//! [`float32_math`](super::float32_math)'s, which vectorize and round correctly but in rare cases; the other real
+//! functions, and all of float64's, are the C library's, as PyTorch's scalar loops call them. PyTorch's vectorized
+//! loops call MKL or SLEEF instead, which can differ by one ulp in the transcendental functions (the golden tests
+//! compare those within one ulp; see `tests/data/README.md`). Float64's `erf` and every `erfc` come from `libm`.
+//! Every formula is inlined into the loops (`inlined!`, `#[inline(always)]` closures), so that they vectorize.
 
 use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
 use super::buffer::{CpuBuffer, CpuElement};
+use super::float32_math::{self, Elementary};
 use super::ordering::Ordered;
 use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
@@ -18,6 +22,16 @@ use crate::error::{Error, Result};
 use crate::iter::Plan;
 use crate::op::{UnaryOp, UnaryParameters};
 use num_complex::Complex;
+
+/// The function `$f` as a closure marked `#[inline(always)]`: inlined into the loops, whatever its size, so that they
+/// vectorize (a function path passed as it is goes through a call shim that the compiler may keep).
+macro_rules! inlined {
+    ($f:path) => {
+        #[allow(clippy::redundant_closure)]
+        #[inline(always)]
+        |v| $f(v)
+    };
+}
 
 /// `out = f(x)` along `plan`, `x = None` reading the output itself (in place).
 fn map<D: CpuElement, R: CpuElement>(
@@ -30,7 +44,15 @@ where
     D::Compute: Arith,
 {
     let none = <D::Compute as Default>::default();
-    binary::binary::<D, D::Compute, R>(plan, out, x, Rhs::Value(none), false, move |a, _, _| f(a));
+    binary::binary::<D, D::Compute, R>(
+        plan,
+        out,
+        x,
+        Rhs::Value(none),
+        false,
+        #[inline(always)]
+        move |a, _, _| f(a),
+    );
     Ok(())
 }
 
@@ -45,7 +67,15 @@ where
     D::Compute: Arith,
 {
     let none = <D::Compute as Default>::default();
-    binary::binary::<D, D::Compute, R>(plan, out, x, Rhs::Value(none), true, move |a, _, at| f(a, at));
+    binary::binary::<D, D::Compute, R>(
+        plan,
+        out,
+        x,
+        Rhs::Value(none),
+        true,
+        #[inline(always)]
+        move |a, _, at| f(a, at),
+    );
     Ok(())
 }
 
@@ -119,13 +149,13 @@ macro_rules! real_math {
     ($($t:ty: $erf:path, $erfc:path),*) => {$(
         impl RealMath for $t {
             #[inline(always)] fn sqrt(self) -> Self { <$t>::sqrt(self) }
-            #[inline(always)] fn exp(self) -> Self { <$t>::exp(self) }
-            #[inline(always)] fn exp2(self) -> Self { <$t>::exp2(self) }
-            #[inline(always)] fn expm1(self) -> Self { <$t>::exp_m1(self) }
-            #[inline(always)] fn ln(self) -> Self { <$t>::ln(self) }
-            #[inline(always)] fn log2(self) -> Self { <$t>::log2(self) }
-            #[inline(always)] fn log10(self) -> Self { <$t>::log10(self) }
-            #[inline(always)] fn ln_1p(self) -> Self { <$t>::ln_1p(self) }
+            #[inline(always)] fn exp(self) -> Self { Elementary::exp(self) }
+            #[inline(always)] fn exp2(self) -> Self { Elementary::exp2(self) }
+            #[inline(always)] fn expm1(self) -> Self { Elementary::expm1(self) }
+            #[inline(always)] fn ln(self) -> Self { Elementary::ln(self) }
+            #[inline(always)] fn log2(self) -> Self { Elementary::log2(self) }
+            #[inline(always)] fn log10(self) -> Self { Elementary::log10(self) }
+            #[inline(always)] fn ln_1p(self) -> Self { Elementary::ln_1p(self) }
             #[inline(always)] fn sin(self) -> Self { <$t>::sin(self) }
             #[inline(always)] fn cos(self) -> Self { <$t>::cos(self) }
             #[inline(always)] fn tan(self) -> Self { <$t>::tan(self) }
@@ -134,7 +164,7 @@ macro_rules! real_math {
             #[inline(always)] fn atan(self) -> Self { <$t>::atan(self) }
             #[inline(always)] fn sinh(self) -> Self { <$t>::sinh(self) }
             #[inline(always)] fn cosh(self) -> Self { <$t>::cosh(self) }
-            #[inline(always)] fn tanh(self) -> Self { <$t>::tanh(self) }
+            #[inline(always)] fn tanh(self) -> Self { Elementary::tanh(self) }
             #[inline(always)] fn asinh(self) -> Self { <$t>::asinh(self) }
             #[inline(always)] fn acosh(self) -> Self { <$t>::acosh(self) }
             #[inline(always)] fn atanh(self) -> Self { <$t>::atanh(self) }
@@ -153,7 +183,7 @@ macro_rules! real_math {
         }
     )*};
 }
-real_math!(f32: libm::erff, libm::erfcf, f64: libm::erf, libm::erfc);
+real_math!(f32: float32_math::erf, libm::erfcf, f64: libm::erf, libm::erfc);
 
 /// `nan_to_num`'s replacements `(nan, posinf, neginf)` in the element type `E` (PyTorch's `static_cast` of each
 /// double, through float32 for float16 and bfloat16, overflowing to infinity), by default 0 and `E`'s largest and
@@ -167,6 +197,15 @@ fn replacements<E: Element>(parameters: UnaryParameters) -> (E, E, E) {
 /// runs in), and whether `decimals` is negative (divide, round, multiply back; else multiply, round, divide).
 fn decimal_scale<F: Element>(decimals: i64) -> (F, bool) {
     (F::from_f64(10f64.powf(decimals.unsigned_abs() as f64)), decimals < 0)
+}
+
+/// `f` with its result rounded to `D`.
+#[inline(always)]
+fn rounded<D: CpuElement>(f: impl Fn(D::Compute) -> D::Compute + Sync) -> impl Fn(D::Compute) -> D + Sync {
+    binary::inlined(
+        #[inline(always)]
+        move |v| f(v).cast::<D>(),
+    )
 }
 
 /// The formulas of the floating-point dtypes (`D` is float16, bfloat16, float32 or float64).
@@ -183,35 +222,34 @@ where
     use UnaryOp::*;
     type F<D> = <D as Element>::Compute;
     let one = F::<D>::one();
-    let value = |f: fn(F<D>) -> F<D>| move |v: F<D>| f(v).cast::<D>();
     match op {
-        Sqrt => map::<D, D>(plan, out, x, value(F::<D>::sqrt)),
+        Sqrt => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::sqrt))),
         Rsqrt => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, v.sqrt()).cast::<D>()),
-        Exp => map::<D, D>(plan, out, x, value(F::<D>::exp)),
-        Exp2 => map::<D, D>(plan, out, x, value(F::<D>::exp2)),
-        Expm1 => map::<D, D>(plan, out, x, value(F::<D>::expm1)),
-        Log => map::<D, D>(plan, out, x, value(F::<D>::ln)),
-        Log2 => map::<D, D>(plan, out, x, value(F::<D>::log2)),
-        Log10 => map::<D, D>(plan, out, x, value(F::<D>::log10)),
-        Log1p => map::<D, D>(plan, out, x, value(F::<D>::ln_1p)),
-        Sin => map::<D, D>(plan, out, x, value(F::<D>::sin)),
-        Cos => map::<D, D>(plan, out, x, value(F::<D>::cos)),
-        Tan => map::<D, D>(plan, out, x, value(F::<D>::tan)),
-        Asin => map::<D, D>(plan, out, x, value(F::<D>::asin)),
-        Acos => map::<D, D>(plan, out, x, value(F::<D>::acos)),
-        Atan => map::<D, D>(plan, out, x, value(F::<D>::atan)),
-        Sinh => map::<D, D>(plan, out, x, value(F::<D>::sinh)),
-        Cosh => map::<D, D>(plan, out, x, value(F::<D>::cosh)),
-        Tanh => map::<D, D>(plan, out, x, value(F::<D>::tanh)),
-        Asinh => map::<D, D>(plan, out, x, value(F::<D>::asinh)),
-        Acosh => map::<D, D>(plan, out, x, value(F::<D>::acosh)),
-        Atanh => map::<D, D>(plan, out, x, value(F::<D>::atanh)),
+        Exp => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::exp))),
+        Exp2 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::exp2))),
+        Expm1 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::expm1))),
+        Log => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::ln))),
+        Log2 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::log2))),
+        Log10 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::log10))),
+        Log1p => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::ln_1p))),
+        Sin => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::sin))),
+        Cos => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::cos))),
+        Tan => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::tan))),
+        Asin => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::asin))),
+        Acos => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::acos))),
+        Atan => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::atan))),
+        Sinh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::sinh))),
+        Cosh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::cosh))),
+        Tanh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::tanh))),
+        Asinh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::asinh))),
+        Acosh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::acosh))),
+        Atanh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::atanh))),
         // PyTorch's scalar formula: `1 / (1 + exp(-x))`
         Sigmoid => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, F::<D>::add(one, (-v).exp())).cast::<D>()),
-        Erf => map::<D, D>(plan, out, x, value(F::<D>::erf)),
-        Erfc => map::<D, D>(plan, out, x, value(F::<D>::erfc)),
+        Erf => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::erf))),
+        Erfc => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::erfc))),
         Reciprocal => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, v).cast::<D>()),
-        Abs => map::<D, D>(plan, out, x, value(F::<D>::abs)),
+        Abs => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::abs))),
         // a sign flip: `-0.0` for `0.0`
         Neg => map::<D, D>(plan, out, x, move |v| (-v).cast::<D>()),
         // `(0 < x) - (x < 0)`: NaN and both zeros give +0
@@ -221,11 +259,11 @@ where
             let negative = if F::<D>::less(v, zero) { one } else { zero };
             F::<D>::sub(positive, negative).cast::<D>()
         }),
-        Floor => map::<D, D>(plan, out, x, value(F::<D>::floor)),
-        Ceil => map::<D, D>(plan, out, x, value(F::<D>::ceil)),
-        Trunc => map::<D, D>(plan, out, x, value(F::<D>::trunc)),
+        Floor => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::floor))),
+        Ceil => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::ceil))),
+        Trunc => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::trunc))),
         Round => match decimal_scale::<F<D>>(parameters.decimals()) {
-            _ if parameters.decimals() == 0 => map::<D, D>(plan, out, x, value(F::<D>::round)),
+            _ if parameters.decimals() == 0 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::round))),
             (scale, true) => {
                 map::<D, D>(plan, out, x, move |v| F::<D>::mul(F::<D>::div(v, scale).round(), scale).cast::<D>())
             }
@@ -264,12 +302,12 @@ where
         }
         Frac => map::<D, D>(plan, out, x, move |v| F::<D>::sub(v, v.trunc()).cast::<D>()),
         Square => map::<D, D>(plan, out, x, move |v| F::<D>::mul(v, v).cast::<D>()),
-        IsNan => map::<D, bool>(plan, out, x, F::<D>::is_nan),
-        IsInf => map::<D, bool>(plan, out, x, F::<D>::is_infinite),
+        IsNan => map::<D, bool>(plan, out, x, inlined!(F::<D>::is_nan)),
+        IsInf => map::<D, bool>(plan, out, x, inlined!(F::<D>::is_infinite)),
         IsFinite => map::<D, bool>(plan, out, x, |v| !v.is_nan() && !v.is_infinite()),
         IsPosInf => map::<D, bool>(plan, out, x, |v| v.is_infinite() && !v.is_sign_negative()),
         IsNegInf => map::<D, bool>(plan, out, x, |v| v.is_infinite() && v.is_sign_negative()),
-        SignBit => map::<D, bool>(plan, out, x, F::<D>::is_sign_negative),
+        SignBit => map::<D, bool>(plan, out, x, inlined!(F::<D>::is_sign_negative)),
         LogicalNot => map::<D, bool>(plan, out, x, |v| v == F::<D>::zero()),
         IsReal => map::<D, bool>(plan, out, x, |_| true),
         Positive | BitwiseNot => Err(no_kernel(op, D::DTYPE)),
@@ -302,7 +340,7 @@ pub trait ComplexMath: Arith + std::ops::Neg<Output = Self> {
     fn atanh(self) -> Self;
     /// `|z|` (`std::abs`, a `hypot`).
     fn norm(self) -> Self::Real;
-    /// The angle `atan2(im, re)` (`std::arg`).
+    /// The angle `atan2(im, re)` (`std::arg`; float32's from [`float32_math`](super::float32_math)).
     fn arg(self) -> Self::Real;
     /// The conjugate: the imaginary part's sign flipped.
     fn conj(self) -> Self;
@@ -345,7 +383,7 @@ macro_rules! complex_math {
             #[inline(always)] fn acosh(self) -> Self { Complex::acosh(self) }
             #[inline(always)] fn atanh(self) -> Self { Complex::atanh(self) }
             #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
-            #[inline(always)] fn arg(self) -> $f { self.im.atan2(self.re) }
+            #[inline(always)] fn arg(self) -> $f { Elementary::atan2(self.im, self.re) }
             #[inline(always)] fn conj(self) -> Self { Complex::conj(&self) }
             #[inline(always)]
             fn replace_non_finite(self, nan: $f, posinf: $f, neginf: $f) -> Self {
@@ -376,36 +414,35 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
     use UnaryOp::*;
     let one = D::one();
     let zero = D::default();
-    let mut f = |f: fn(D) -> D| map::<D, D>(plan, out, x, f);
     match op {
-        Sqrt => f(D::sqrt),
+        Sqrt => map::<D, D>(plan, out, x, inlined!(D::sqrt)),
         Rsqrt => map::<D, D>(plan, out, x, move |v| D::div(one, v.sqrt())),
-        Exp => f(D::exp),
-        Exp2 => f(D::exp2),
+        Exp => map::<D, D>(plan, out, x, inlined!(D::exp)),
+        Exp2 => map::<D, D>(plan, out, x, inlined!(D::exp2)),
         Expm1 => map::<D, D>(plan, out, x, move |v| D::sub(v.exp(), one)),
-        Log => f(D::ln),
-        Log2 => f(D::log2),
-        Log10 => f(D::log10),
+        Log => map::<D, D>(plan, out, x, inlined!(D::ln)),
+        Log2 => map::<D, D>(plan, out, x, inlined!(D::log2)),
+        Log10 => map::<D, D>(plan, out, x, inlined!(D::log10)),
         Log1p => map::<D, D>(plan, out, x, move |v| D::add(one, v).ln()),
-        Sin => f(D::sin),
-        Cos => f(D::cos),
-        Tan => f(D::tan),
-        Asin => f(D::asin),
-        Acos => f(D::acos),
-        Atan => f(D::atan),
-        Sinh => f(D::sinh),
-        Cosh => f(D::cosh),
-        Tanh => f(D::tanh),
-        Asinh => f(D::asinh),
-        Acosh => f(D::acosh),
-        Atanh => f(D::atanh),
+        Sin => map::<D, D>(plan, out, x, inlined!(D::sin)),
+        Cos => map::<D, D>(plan, out, x, inlined!(D::cos)),
+        Tan => map::<D, D>(plan, out, x, inlined!(D::tan)),
+        Asin => map::<D, D>(plan, out, x, inlined!(D::asin)),
+        Acos => map::<D, D>(plan, out, x, inlined!(D::acos)),
+        Atan => map::<D, D>(plan, out, x, inlined!(D::atan)),
+        Sinh => map::<D, D>(plan, out, x, inlined!(D::sinh)),
+        Cosh => map::<D, D>(plan, out, x, inlined!(D::cosh)),
+        Tanh => map::<D, D>(plan, out, x, inlined!(D::tanh)),
+        Asinh => map::<D, D>(plan, out, x, inlined!(D::asinh)),
+        Acosh => map::<D, D>(plan, out, x, inlined!(D::acosh)),
+        Atanh => map::<D, D>(plan, out, x, inlined!(D::atanh)),
         Sigmoid => map::<D, D>(plan, out, x, move |v| D::div(one, D::add(one, (-v).exp()))),
         Reciprocal => map::<D, D>(plan, out, x, move |v| D::div(one, v)),
-        Abs => map::<D, D::Real>(plan, out, x, D::norm),
+        Abs => map::<D, D::Real>(plan, out, x, inlined!(D::norm)),
         // the imaginary part's sign flipped (NaN's too), as both of PyTorch's loops do
-        ConjPhysical => map::<D, D>(plan, out, x, D::conj),
+        ConjPhysical => map::<D, D>(plan, out, x, inlined!(D::conj)),
         // `atan2(imag, real)` (the C library's `std::arg`), in the real dtype
-        Angle => map::<D, D::Real>(plan, out, x, D::arg),
+        Angle => map::<D, D::Real>(plan, out, x, inlined!(D::arg)),
         // each part replaced as a real number is
         NanToNum => {
             let (nan, posinf, neginf) = replacements::<D::Real>(parameters);
@@ -426,8 +463,8 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
         }),
         // `pow(x, 2)`, whose one-input loop rounds as the two-input loop whose inputs both advance: `x * x`
         Square => map_at::<D, D>(plan, out, x, |v, at| D::mul_at(v, v, LoopPosition { inputs_move: true, ..at })),
-        IsNan => map::<D, bool>(plan, out, x, D::is_nan),
-        IsInf => map::<D, bool>(plan, out, x, D::is_infinite),
+        IsNan => map::<D, bool>(plan, out, x, inlined!(D::is_nan)),
+        IsInf => map::<D, bool>(plan, out, x, inlined!(D::is_infinite)),
         IsFinite => map::<D, bool>(plan, out, x, |v| !v.is_nan() && !v.is_infinite()),
         LogicalNot => map::<D, bool>(plan, out, x, move |v| v == zero),
         IsReal => map::<D, bool>(plan, out, x, |v| v.parts().1 == <D::Real as Default>::default()),
@@ -459,14 +496,14 @@ fn integer<D: IntMath>(op: UnaryOp, plan: &Plan, out: &mut CpuBuffer, x: Option<
     use UnaryOp::*;
     let (zero, one) = (D::default(), D::one());
     match op {
-        Abs => map::<D, D>(plan, out, x, D::wrapping_abs),
+        Abs => map::<D, D>(plan, out, x, inlined!(D::wrapping_abs)),
         Neg => map::<D, D>(plan, out, x, move |v| D::sub(zero, v)),
         Sign | Sgn => map::<D, D>(plan, out, x, move |v| {
             D::sub(if D::less(zero, v) { one } else { zero }, if D::less(v, zero) { one } else { zero })
         }),
         Floor | Ceil | Trunc | Round | ConjPhysical => map::<D, D>(plan, out, x, |v| v),
         Square => map::<D, D>(plan, out, x, |v| D::mul(v, v)),
-        BitwiseNot => map::<D, D>(plan, out, x, D::not),
+        BitwiseNot => map::<D, D>(plan, out, x, inlined!(D::not)),
         IsNan | IsInf | IsPosInf | IsNegInf => map::<D, bool>(plan, out, x, |_| false),
         IsFinite | IsReal => map::<D, bool>(plan, out, x, |_| true),
         SignBit => map::<D, bool>(plan, out, x, move |v| D::less(v, zero)),
