@@ -9,7 +9,8 @@
 //! `log1p`, `atan2`, `pow`, ...) in their vectorized blocks and from the C library in their scalar code: all within
 //! one ulp of the correctly rounded value, which is where these are. Float64 keeps the C library's functions.
 //!
-//! The polynomials are Taylor series, truncated where the next term is below 2^-42 relative on the reduced range.
+//! The polynomials are Taylor series truncated where the next term is below 2^-42 relative on the reduced range,
+//! except `erf`'s `erfcx`, a Chebyshev interpolant (see [`ERFCX`]).
 
 /// `1.5 * 2^52`: adding it to a float64 of magnitude below 2^51 rounds it to an integer held in the low bits.
 const SHIFT: f64 = 6_755_399_441_055_744.0;
