@@ -21,7 +21,8 @@ use crate::op::MathOp;
 
 /// The C library's functions of one floating compute type.
 trait Libm:
-    Copy
+    Elementary
+    + Copy
     + PartialOrd
     + std::ops::Add<Output = Self>
     + std::ops::Sub<Output = Self>
@@ -32,14 +33,12 @@ trait Libm:
     const NAN: Self;
     /// `1 / ln(2)` in this type.
     const INV_LN_2: Self;
-    fn atan2(self, other: Self) -> Self;
     fn hypot(self, other: Self) -> Self;
     fn copysign(self, sign: Self) -> Self;
     fn abs(self) -> Self;
-    fn exp(self) -> Self;
-    fn exp2(self) -> Self;
-    fn ln(self) -> Self;
-    fn ln_1p(self) -> Self;
+    /// The C library's `log` (`xlogy`'s: PyTorch's kernel has no vectorized loop, every element is the C
+    /// library's).
+    fn c_log(self) -> Self;
     /// `self * a + b`, rounded once.
     fn mul_add(self, a: Self, b: Self) -> Self;
     fn is_nan(self) -> bool;
@@ -52,15 +51,10 @@ macro_rules! libm {
             const ZERO: Self = 0.0;
             const NAN: Self = <$t>::NAN;
             const INV_LN_2: Self = (1.0 / std::f64::consts::LN_2) as $t;
-            #[inline(always)] fn atan2(self, other: Self) -> Self { Elementary::atan2(self, other) }
             #[inline(always)] fn hypot(self, other: Self) -> Self { <$t>::hypot(self, other) }
             #[inline(always)] fn copysign(self, sign: Self) -> Self { <$t>::copysign(self, sign) }
             #[inline(always)] fn abs(self) -> Self { <$t>::abs(self) }
-            #[inline(always)] fn exp(self) -> Self { Elementary::exp(self) }
-            #[inline(always)] fn exp2(self) -> Self { Elementary::exp2(self) }
-            // `xlogy`'s: PyTorch's kernel has no vectorized loop, every element is the C library's `log`
-            #[inline(always)] fn ln(self) -> Self { <$t>::ln(self) }
-            #[inline(always)] fn ln_1p(self) -> Self { Elementary::ln_1p(self) }
+            #[inline(always)] fn c_log(self) -> Self { <$t>::ln(self) }
             #[inline(always)] fn mul_add(self, a: Self, b: Self) -> Self { <$t>::mul_add(self, a, b) }
             #[inline(always)] fn is_nan(self) -> bool { <$t>::is_nan(self) }
             #[inline(always)] fn is_infinite(self) -> bool { <$t>::is_infinite(self) }
@@ -195,7 +189,7 @@ fn floating<D: CpuElement + FloatBits>(
             } else if x == C::<D>::ZERO {
                 C::<D>::ZERO
             } else {
-                x * y.ln().cast::<D>().cast::<C<D>>()
+                x * y.c_log().cast::<D>().cast::<C<D>>()
             }
         }),
         // in the storage type's own bits

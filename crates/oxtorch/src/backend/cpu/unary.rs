@@ -109,15 +109,9 @@ pub(crate) fn run(
 }
 
 /// The real functions, as PyTorch's CPU kernels compute them.
-pub trait RealMath: Arith + Ordered + std::ops::Neg<Output = Self> {
+/// The exponentials, logarithms and `tanh` come from [`Elementary`] (float32's vectorize).
+pub trait RealMath: Arith + Ordered + Elementary + std::ops::Neg<Output = Self> {
     fn sqrt(self) -> Self;
-    fn exp(self) -> Self;
-    fn exp2(self) -> Self;
-    fn expm1(self) -> Self;
-    fn ln(self) -> Self;
-    fn log2(self) -> Self;
-    fn log10(self) -> Self;
-    fn ln_1p(self) -> Self;
     fn sin(self) -> Self;
     fn cos(self) -> Self;
     fn tan(self) -> Self;
@@ -126,7 +120,6 @@ pub trait RealMath: Arith + Ordered + std::ops::Neg<Output = Self> {
     fn atan(self) -> Self;
     fn sinh(self) -> Self;
     fn cosh(self) -> Self;
-    fn tanh(self) -> Self;
     fn asinh(self) -> Self;
     fn acosh(self) -> Self;
     fn atanh(self) -> Self;
@@ -149,13 +142,6 @@ macro_rules! real_math {
     ($($t:ty: $erf:path, $erfc:path),*) => {$(
         impl RealMath for $t {
             #[inline(always)] fn sqrt(self) -> Self { <$t>::sqrt(self) }
-            #[inline(always)] fn exp(self) -> Self { Elementary::exp(self) }
-            #[inline(always)] fn exp2(self) -> Self { Elementary::exp2(self) }
-            #[inline(always)] fn expm1(self) -> Self { Elementary::expm1(self) }
-            #[inline(always)] fn ln(self) -> Self { Elementary::ln(self) }
-            #[inline(always)] fn log2(self) -> Self { Elementary::log2(self) }
-            #[inline(always)] fn log10(self) -> Self { Elementary::log10(self) }
-            #[inline(always)] fn ln_1p(self) -> Self { Elementary::ln_1p(self) }
             #[inline(always)] fn sin(self) -> Self { <$t>::sin(self) }
             #[inline(always)] fn cos(self) -> Self { <$t>::cos(self) }
             #[inline(always)] fn tan(self) -> Self { <$t>::tan(self) }
@@ -164,7 +150,6 @@ macro_rules! real_math {
             #[inline(always)] fn atan(self) -> Self { <$t>::atan(self) }
             #[inline(always)] fn sinh(self) -> Self { <$t>::sinh(self) }
             #[inline(always)] fn cosh(self) -> Self { <$t>::cosh(self) }
-            #[inline(always)] fn tanh(self) -> Self { Elementary::tanh(self) }
             #[inline(always)] fn asinh(self) -> Self { <$t>::asinh(self) }
             #[inline(always)] fn acosh(self) -> Self { <$t>::acosh(self) }
             #[inline(always)] fn atanh(self) -> Self { <$t>::atanh(self) }
