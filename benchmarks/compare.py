@@ -160,6 +160,13 @@ def make_cases():
         Case("round f32, decimals=2 (2^24)", lambda: of.round(decimals=2), lambda: tf.round(decimals=2),
              lambda: np.round(f32, 2)),
         Case("angle c64 (2^24)", lambda: oc.angle(), lambda: tc.angle(), lambda: np.angle(c64)),
+        Case("conj() view + c64 (2^24)", lambda: oc.conj() + oc, lambda: tc.conj() + tc,
+             lambda: np.conj(c64) + c64),
+        Case("logaddexp c64 (2^20)", lambda: oxtorch.logaddexp(oc[:2**20], oc[2**20:2**21]),
+             lambda: torch.logaddexp(tc[:2**20], tc[2**20:2**21]),
+             lambda: np.log(np.exp(c64[:2**20]) + np.exp(c64[2**20:2**21]))),
+        Case("pow c64 ** c64 (2^20)", lambda: oc[:2**20] ** oc[2**20:2**21], lambda: tc[:2**20] ** tc[2**20:2**21],
+             lambda: c64[:2**20] ** c64[2**20:2**21]),
         Case("isclose f32 (2^24)", lambda: oxtorch.isclose(of, og), lambda: torch.isclose(tf, tg),
              lambda: np.isclose(f32, g32, rtol=1e-05, atol=1e-08)),
     ] + sparse_cases(rng)

@@ -109,9 +109,11 @@ def observe(x, mod, np, meta_only: bool = False):
         dtype = str(x.dtype).split(".")[-1]
         dev = x.device
         base = ("T", dtype, tuple(x.shape), tuple(x.stride()), x.storage_offset(), dev.type, dev.index)
+        # the conjugate and negative bits, after the values
+        bits = (x.is_conj(), x.is_neg())
         if meta_only or dev.type == "meta":
-            return base + (None,)
-        return base + (tensor_values(x),)
+            return base + (None, bits)
+        return base + (tensor_values(x), bits)
     if isinstance(x, mod.dtype):
         return ("dtype", str(x).split(".")[-1])
     if isinstance(x, mod.device):
@@ -302,6 +304,8 @@ def compare_obs(a, b, tol=None) -> tuple | None:
             return ("stride", f"stride {a[3]}+{a[4]} vs {b[3]}+{b[4]}")
         if a[5:7] != b[5:7]:
             return ("value", f"device {a[5:7]} vs {b[5:7]}")
+        if a[8:] != b[8:]:
+            return ("bits", f"(is_conj, is_neg) {a[8:]} vs {b[8:]}")
         if a[7] is None or b[7] is None:
             return None
         single = a[1]  # the dtype whose spacing a tolerance is counted in

@@ -72,7 +72,6 @@ def compare(name, dt, tr, ty, oy):
 # disagreements that are known: (pattern over the printed line, why)
 KNOWN = [
     (r"has no CUDA kernel for \w+ of oxtorch\.complex", "complex unary CUDA formulas are not written yet (issue 21)"),
-    (r"logaddexp\('complex", "complex logaddexp has no kernel in oxtorch (CPU nor CUDA; a listed gap of math.json)"),
     (r"^DIFF (pow|float_power)\('complex", "complex pow at infinities and NaN (cpow_ special values, a known gap)"),
     (r"INTERNAL ASSERT FAILED", "PyTorch's complex logical kernels reject a CPU scalar with an internal assert"),
     (r"^DIFF clamp\('uint8', 'num'\)", "PyTorch 2.11 wraps a negative bound of uint8; 2.15 clamps it to the range"),

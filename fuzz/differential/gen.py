@@ -304,8 +304,12 @@ class Gen:
             opts += ["cl", "cl"]
         if nd == 5:
             opts += ["cl3d"]
+        if t.is_complex():
+            opts += ["conj"]  # a view with PyTorch's lazy conjugate bit
         op = self.pick(opts)
-        if op == "t":
+        if op == "conj":
+            expr = f"{v}.conj()"
+        elif op == "t":
             expr = f"{v}.transpose({nd - 2}, {nd - 1})"
         elif op == "transpose":
             expr = f"{v}.transpose(0, {nd - 1})"
@@ -727,7 +731,6 @@ class Gen:
         b, b_t = yield from self.operand(like=like)
         if b is None:
             return
-        op = self.without_gaps(op, a, b)
         alpha = None
         if op in ("add", "sub") and self.chance(0.3):
             alpha = self.scalar()
@@ -807,24 +810,13 @@ class Gen:
             # chain: use the result again
             b2, _ = yield from self.operand(like=tuple(self.val(v).shape))
             if b2 is not None:
-                op2 = self.without_gaps(self.pick([o for o in self.ARITH if o != "neg" and o not in self.TERNARY
-                                                    and o not in self.POINTWISE]),
-                                        v, b2)
+                op2 = self.pick([o for o in self.ARITH if o != "neg" and o not in self.TERNARY
+                                 and o not in self.POINTWISE])
                 expr2 = self.arith_call(op2, v, b2, self.pick(["method", "function", "operator"]))
                 if self.intdiv_hazard(op2, v, b2):
                     yield Stmt(f"_r = {expr2}", None, op=op2, deviation="3-int-div-overflow", run_torch=False)
                     return
                 yield from self.assign(expr2, "arith." + op2, tol=self.complex_tol(op2, v, b2, True, True))
-
-    def without_gaps(self, op, a, b):
-        """`op`, or another operation where `op(a, b)` meets an open gap (issue 21's note): oxtorch has no complex
-        logaddexp kernel yet (PyTorch has one; logaddexp2 refuses complex numbers in both), and its complex pow is
-        within a few ulps of glibc's `cpow`, not two."""
-        if op == "logaddexp" and any(self._is_complex(x) for x in (a, b)):
-            return "logaddexp2"
-        if op in ("pow", "float_power") and any(self._is_complex(x) for x in (a, b)):
-            return "mul"
-        return op
 
     def _is_complex(self, x) -> bool:
         """Whether an operand text is a complex tensor or number."""
@@ -1164,6 +1156,17 @@ class Gen:
         x = yield from self.make_tensor(dtype=dtype, shape=self.shape(max_dims=3), profile=profile, device=device)
         if x is None:
             return
+        base = None
+        if dtype.startswith("complex") and self.chance(0.3):
+            # PyTorch's lazy conjugate bit (and, on the imaginary part of a conjugate, the negative bit): the
+            # operation reads the view's values; in place or as out= it writes through the view into `base`
+            base = x
+            imag = self.chance(0.35)
+            x = yield from self.assign(f"{x}.conj().imag" if imag else f"{x}.conj()", "conj_view")
+            if x is None:
+                return
+            if imag:
+                dtype = {"complex64": "float32", "complex128": "float64"}[dtype]
         op = self.pick(["nan_to_num", "nan_to_num", "round", "round", "angle", "conj_physical", "view_as_real",
                         "view_as_complex", "isclose", "isclose", "allclose"])
         args = ""
@@ -1214,11 +1217,18 @@ class Gen:
                                               relayout=0, device=device)
             if out is None:
                 return
+            if base is not None and self.chance(0.5):
+                # an out= tensor with the conjugate bit keeps it and stores the conjugated values
+                out = yield from self.assign(f"{out}.conj()", "conj_view")
+                if out is None:
+                    return
             o = yield Stmt(f"_r = {call[:-1]}, out={out})", "_r", op=f"out.{op}", tol=tol)
             if o is not None and o.ok:
                 yield Stmt(f"_same = _r is {out}", "_same", op="out.identity")
         else:
             yield from self.assign(call, op, tol=tol)
+        if base is not None:
+            yield from self.assign(f"{base}.clone()", "conj_view.base")
 
     def pointwise_tensor(self, shape, like_dtype=None, device=None, dtype=None, zero_dim=0.2):
         """Yields a tensor operand of addcmul, addcdiv or lerp: of a shape that mostly broadcasts with `shape`,

@@ -1,7 +1,7 @@
 //! oxtorch errors as the Python exceptions PyTorch raises.
 
 use pyo3::exceptions::{
-    PyAssertionError, PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError,
+    PyAssertionError, PyIndexError, PyNotImplementedError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
     PyZeroDivisionError,
 };
 use pyo3::PyErr;
@@ -32,6 +32,7 @@ pub fn to_py(e: oxtorch::Error) -> PyErr {
         Accelerator(m) => AcceleratorError::new_err(m),
         OutOfMemory(m) => OutOfMemoryError::new_err(m),
         Assertion(m) => PyAssertionError::new_err(m),
+        Overflow(m) => PyOverflowError::new_err(m),
     }
 }
 

@@ -108,6 +108,16 @@ pub fn tensor_to_numpy<'py>(py: Python<'py>, slf: &Bound<'py, PyTensor>) -> PyRe
             t.device()
         )));
     }
+    if t.is_conj() {
+        return Err(PyRuntimeError::new_err(
+            "Can't call numpy() on Tensor that has conjugate bit set. Use tensor.resolve_conj().numpy() instead.",
+        ));
+    }
+    if t.is_neg() {
+        return Err(PyRuntimeError::new_err(
+            "Can't call numpy() on Tensor that has negative bit set. Use tensor.resolve_neg().numpy() instead.",
+        ));
+    }
     let descr = numpy_dtype(py, t.dtype())?;
     let itemsize = t.element_size() as isize;
     let mut dims: Vec<npyffi::npy_intp> = t.sizes().iter().map(|&s| s as npyffi::npy_intp).collect();

@@ -333,8 +333,11 @@ pub fn unary(
     };
     let value = input.borrow().any();
     match (form, out) {
-        // `positive` is the input itself, the same Python object
-        (_, None) if op.info().kind == oxtorch::op::UnaryKind::Identity => {
+        // `positive`, and `conj_physical` of a real tensor, are the input itself, the same Python object
+        (_, None)
+            if op.info().kind == oxtorch::op::UnaryKind::Identity
+                || (op.info().kind == oxtorch::op::UnaryKind::Conjugate && !value.dtype().is_complex()) =>
+        {
             dispatch::unary(op, &value, AnyOutput::New).py()?;
             Ok(input.clone().into_any().unbind())
         }

@@ -18,15 +18,15 @@
 //! one here (Python's own argument errors).
 //!
 //! The complex views without a method form (`view_as_real`, `view_as_complex`, the functions `real` and `imag`)
-//! and the conjugate: oxtorch has no lazy conjugate bit (nor PyTorch's negative bit), so `conj()`, `H` and `mH` of
-//! a complex tensor are materialized (see `oxtorch::Tensor::conj`): new tensors holding the conjugated values where
-//! PyTorch returns views, `is_conj()` and `is_neg()` are false, and `resolve_conj()` / `resolve_neg()` return the
-//! tensor itself.
+//! and the conjugate and negative bits (`conj()`, `is_conj()`, `is_neg()`, `resolve_conj()`, `resolve_neg()`;
+//! the rules are the core's, `oxtorch::tensor::math_bits`): the bindings keep Python object identity where PyTorch
+//! returns the input itself.
 
 use crate::errors::ResultExt;
 use crate::signature::{Form, Parser};
 use crate::unary_arguments::no_method_arguments;
 use crate::value::{compute, legacy_type_name, tensor_tuple, warn_once, PyTensor, TensorValue};
+use oxtorch::dispatch::AnyTensor;
 use oxtorch::scalar::ConversionCheck;
 use oxtorch::tensor::split::SplitPoints;
 use oxtorch::Tensor;
@@ -190,13 +190,13 @@ mod complex_views {
     complex_view! {
         /// `torch.view_as_real(input)`: a complex tensor's parts as a last dimension of size 2, a view.
         view_as_real => |t| {
-            let view = t.borrow().dense("view_as_real")?.view_as_real().py()?;
-            Bound::new(t.py(), PyTensor::new(view))
+            let view = oxtorch::dispatch::view_as_real(&t.borrow().any()).py()?;
+            Bound::new(t.py(), PyTensor::from_any(view))
         };
         /// `torch.view_as_complex(input)`: a float tensor's last dimension of size 2 as complex numbers, a view.
         view_as_complex => |t| {
-            let view = t.borrow().dense("view_as_complex")?.view_as_complex().py()?;
-            Bound::new(t.py(), PyTensor::new(view))
+            let view = oxtorch::dispatch::view_as_complex(&t.borrow().any()).py()?;
+            Bound::new(t.py(), PyTensor::from_any(view))
         };
         /// `torch.real(input)`: `input.real` (a real tensor itself).
         real => |t| PyTensor::real(t);
@@ -204,46 +204,59 @@ mod complex_views {
         imag => |t| PyTensor::imag(t);
         /// `torch.conj(input)`: `input.conj()`.
         conj => |t| conjugate(t);
-        /// `torch.resolve_conj(input)`: `input` (oxtorch has no conjugate bit to resolve).
-        resolve_conj => |t| Ok(t.clone());
-        /// `torch.resolve_neg(input)`: `input` (oxtorch has no negative bit to resolve).
-        resolve_neg => |t| Ok(t.clone());
+        /// `torch.resolve_conj(input)`: `input.resolve_conj()`.
+        resolve_conj => |t| resolve(t, AnyTensor::is_conj, AnyTensor::resolve_conj);
+        /// `torch.resolve_neg(input)`: `input.resolve_neg()`.
+        resolve_neg => |t| resolve(t, AnyTensor::is_neg, AnyTensor::resolve_neg);
     }
 
-    /// `torch.is_conj(input)`: false, as oxtorch has no conjugate bit (see `conjugate`).
+    /// `torch.is_conj(input)`: whether the conjugate bit is set.
     #[pyfunction]
     #[pyo3(signature = (*args, **kwargs))]
     pub fn is_conj(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
-        parse!(Function "is_conj", &[""], args, kwargs)?;
-        Ok(false)
+        let input = parse!(Function "is_conj", &[""], args, kwargs)?.tensor(0);
+        let conj = input.borrow().any().is_conj();
+        Ok(conj)
     }
 
-    /// `torch.is_neg(input)`: false, as oxtorch has no negative bit.
+    /// `torch.is_neg(input)`: whether the negative bit is set.
     #[pyfunction]
     #[pyo3(signature = (*args, **kwargs))]
     pub fn is_neg(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
-        parse!(Function "is_neg", &[""], args, kwargs)?;
-        Ok(false)
+        let input = parse!(Function "is_neg", &[""], args, kwargs)?.tensor(0);
+        let neg = input.borrow().any().is_neg();
+        Ok(neg)
     }
 
-    /// The conjugate of `t`: `t` itself when real; for a complex tensor oxtorch has no lazy conjugate bit, so
-    /// `conj()` is `conj_physical()` (new memory holding the conjugated values, where PyTorch returns a view).
+    /// The conjugate of `t` (`dispatch::conj`): `t` itself, the same Python object, when real; else a new tensor
+    /// (a view with the conjugate bit flipped, for a strided tensor).
     pub fn conjugate<'py>(t: &Bound<'py, PyTensor>) -> PyResult<Bound<'py, PyTensor>> {
         let value = t.borrow().any();
-        let result = oxtorch::dispatch::conj(&value).py()?;
-        match value.dtype().is_complex() {
-            true => Bound::new(t.py(), PyTensor::from_any(result)),
-            // a real tensor is its own conjugate: the same Python object
-            false => Ok(t.clone()),
+        if !value.dtype().is_complex() {
+            return Ok(t.clone());
         }
+        let result = oxtorch::dispatch::conj(&value).py()?;
+        Bound::new(t.py(), PyTensor::from_any(result))
+    }
+
+    /// `resolve_conj()`/`resolve_neg()` of `t`: `t` itself, the same Python object, when its bit is clear.
+    pub fn resolve<'py>(
+        t: &Bound<'py, PyTensor>,
+        has_bit: fn(&AnyTensor) -> bool,
+        resolve: fn(&AnyTensor) -> oxtorch::Result<AnyTensor>,
+    ) -> PyResult<Bound<'py, PyTensor>> {
+        let value = t.borrow().any();
+        if !has_bit(&value) {
+            return Ok(t.clone());
+        }
+        Bound::new(t.py(), PyTensor::from_any(resolve(&value).py()?))
     }
 }
 
-/// The methods of the conjugate and negative bits, which oxtorch does not have: `conj()` computes the conjugate,
-/// `resolve_conj()` and `resolve_neg()` return the tensor, `is_conj()` and `is_neg()` are false.
+/// The methods of the conjugate and negative bits (`oxtorch::tensor::math_bits`).
 #[pymethods]
 impl PyTensor {
-    /// `Tensor.conj()`: the tensor itself when real, else its conjugate (computed: see the module doc).
+    /// `Tensor.conj()`: the tensor itself when real, else a view with the conjugate bit flipped.
     #[pyo3(name = "conj", signature = (*args, **kwargs), text_signature = "($self)")]
     fn conj_method<'py>(
         slf: &Bound<'py, Self>,
@@ -254,7 +267,7 @@ impl PyTensor {
         complex_views::conjugate(slf)
     }
 
-    /// `Tensor.resolve_conj()`: the tensor itself.
+    /// `Tensor.resolve_conj()`: the tensor itself when its conjugate bit is clear, else its values in new memory.
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn resolve_conj<'py>(
         slf: &Bound<'py, Self>,
@@ -262,10 +275,10 @@ impl PyTensor {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, Self>> {
         no_method_arguments("resolve_conj", args, kwargs)?;
-        Ok(slf.clone())
+        complex_views::resolve(slf, AnyTensor::is_conj, AnyTensor::resolve_conj)
     }
 
-    /// `Tensor.resolve_neg()`: the tensor itself.
+    /// `Tensor.resolve_neg()`: the tensor itself when its negative bit is clear, else its values in new memory.
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn resolve_neg<'py>(
         slf: &Bound<'py, Self>,
@@ -273,21 +286,21 @@ impl PyTensor {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, Self>> {
         no_method_arguments("resolve_neg", args, kwargs)?;
-        Ok(slf.clone())
+        complex_views::resolve(slf, AnyTensor::is_neg, AnyTensor::resolve_neg)
     }
 
-    /// `Tensor.is_conj()`: false.
+    /// `Tensor.is_conj()`: whether the conjugate bit is set.
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn is_conj(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
         no_method_arguments("is_conj", args, kwargs)?;
-        Ok(false)
+        Ok(self.any().is_conj())
     }
 
-    /// `Tensor.is_neg()`: false.
+    /// `Tensor.is_neg()`: whether the negative bit is set.
     #[pyo3(signature = (*args, **kwargs), text_signature = "($self)")]
     fn is_neg(&self, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
         no_method_arguments("is_neg", args, kwargs)?;
-        Ok(false)
+        Ok(self.any().is_neg())
     }
 }
 
@@ -685,10 +698,11 @@ impl PyTensor {
     /// real one.
     #[getter]
     fn real<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        match part_view(&slf.borrow(), Part::Real)? {
-            None => Ok(slf.clone()),
-            Some(v) => Bound::new(slf.py(), PyTensor::new(v)),
+        let value = slf.borrow().any();
+        if !value.dtype().is_complex() {
+            return Ok(slf.clone());
         }
+        Bound::new(slf.py(), PyTensor::from_any(oxtorch::dispatch::real(&value).py()?))
     }
 
     /// `x.real = value`: writes the real parts (the whole of a real tensor).
@@ -704,25 +718,26 @@ impl PyTensor {
     /// The imaginary parts of a complex tensor: a view of the real dtype (strides doubled, one element on).
     #[getter]
     fn imag<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        let view = part_view(&slf.borrow(), Part::Imag)?.expect("complex");
-        Bound::new(slf.py(), PyTensor::new(view))
+        let view = oxtorch::dispatch::imag(&slf.borrow().any()).py()?;
+        Bound::new(slf.py(), PyTensor::from_any(view))
     }
 
     /// `x.imag = value`: writes the imaginary parts.
     #[setter]
     fn set_imag(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let view = part_view(&slf.borrow(), Part::Imag)?.expect("complex");
+        let view = part_view(&slf.borrow(), Part::Imag)?
+            .ok_or_else(|| PyTypeError::new_err("imag is not implemented for tensors with non-complex dtypes."))?;
         assign(slf.py(), &view, value)
     }
 
-    /// `H`: the conjugate transpose of a matrix (materialized for a complex tensor; see the module doc).
+    /// `H`: the conjugate transpose of a matrix (for a complex tensor, a view with the conjugate bit).
     #[getter(H)]
     fn conj_transposed<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         static ZERO_DIM: AtomicBool = AtomicBool::new(false);
         conj_transpose(slf, "H", &ZERO_DIM, true)
     }
 
-    /// `mH`: the conjugate transpose of a batch of matrices (materialized for a complex tensor).
+    /// `mH`: the conjugate transpose of a batch of matrices (for a complex tensor, a view with the conjugate bit).
     #[getter(mH)]
     fn matrix_conj_transposed<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         static ZERO_DIM: AtomicBool = AtomicBool::new(false);

@@ -1174,9 +1174,16 @@ impl PyTensor {
     /// A NumPy array sharing this tensor's memory.
     #[pyo3(signature = (*, force=false))]
     fn numpy<'py>(slf: &Bound<'py, Self>, force: bool) -> PyResult<Bound<'py, PyAny>> {
-        let _ = force;
         if let Some(logical) = global_logical(slf)? {
             return crate::interop::tensor_to_numpy(slf.py(), &logical);
+        }
+        if force {
+            // PyTorch's `detach().cpu().resolve_conj().resolve_neg()` first
+            let t = slf.borrow().dense("numpy")?.clone();
+            if t.math_bits().any() || !t.device().is_cpu() {
+                let values = Bound::new(slf.py(), PyTensor::new(t.resolved().py()?.cpu().py()?))?;
+                return crate::interop::tensor_to_numpy(slf.py(), &values);
+            }
         }
         crate::interop::tensor_to_numpy(slf.py(), slf)
     }
@@ -1219,6 +1226,10 @@ impl PyTensor {
     ) -> PyResult<Py<PyAny>> {
         let _ = dl_device;
         let t = self.dense("__dlpack__")?;
+        if t.is_conj() {
+            // PyTorch exports a tensor with the negative bit as its stored values
+            return Err(pyo3::exceptions::PyBufferError::new_err("Can't export tensors with the conjugate bit set"));
+        }
         let stream: Option<i64> = match stream {
             Some(s) if !s.is_none() => {
                 Some(s.extract().map_err(|_| PyTypeError::new_err("stream must be ``int`` or ``none``"))?)

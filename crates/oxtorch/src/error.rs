@@ -33,6 +33,9 @@ pub enum Error {
     /// OneFlow raises `AssertionError` (the Python-side argument checks of its global factories).
     #[error("{0}")]
     Assertion(String),
+    /// PyTorch raises `OverflowError` (a Python integer its Python references cannot convert).
+    #[error("{0}")]
+    Overflow(String),
 }
 
 impl Error {
@@ -48,6 +51,7 @@ impl Error {
             Error::Accelerator(_) => "AcceleratorError",
             Error::OutOfMemory(_) => "OutOfMemoryError",
             Error::Assertion(_) => "AssertionError",
+            Error::Overflow(_) => "OverflowError",
         }
     }
 
@@ -62,7 +66,8 @@ impl Error {
             | Error::NotImplemented(m)
             | Error::Accelerator(m)
             | Error::OutOfMemory(m)
-            | Error::Assertion(m) => m,
+            | Error::Assertion(m)
+            | Error::Overflow(m) => m,
         }
     }
 }

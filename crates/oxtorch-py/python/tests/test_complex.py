@@ -141,9 +141,8 @@ def compare(section: str, case: dict, result, err) -> None:
     return check_result(case, result, err)
 
 
-# oxtorch has no lazy conjugate bit (nor negative bit): the cases that depend on one (is_conj() true, writes
-# through a conjugate view, imag of a conjugate, the errors PyTorch raises for conjugate views) are strict
-# expected failures, one id a line in complex_gaps.txt
+# the cases oxtorch does not pass yet (sparse real/imag/view_as_real/view_as_complex, sum of a conjugate view,
+# complex32) are strict expected failures, one id a line in complex_gaps.txt
 DATA = CallData("complex.json", COUNTS, error_names, compare=compare, expression_sections=EXPRESSION_SECTIONS,
                 gaps="complex_gaps.txt")
 

@@ -21,6 +21,11 @@ fn apply(op: BinaryOp, a: &AnyTensor, b: impl Into<AnyOperand>) -> Result<AnyTen
     binary(op, AnyOperand::from(a), b.into(), AnyOutput::New)
 }
 
+/// `a.__ior__(b)`: `b` or-ed into `a` in place (which keeps `a`'s layout).
+fn or_into(a: AnyTensor, b: &AnyTensor) -> Result<AnyTensor> {
+    binary(BinaryOp::Bitwise(BitOp::Or), AnyOperand::from(a), AnyOperand::from(b), AnyOutput::InPlace)
+}
+
 /// `torch.isclose(input, other, rtol, atol, equal_nan)`: elementwise, whether `input` is close to `other` (see the
 /// module documentation); a bool tensor laid out as `input == other`. PyTorch's errors: `Float did not match
 /// Double`, `rtol must be greater than or equal to zero, but got -1`.
@@ -39,7 +44,7 @@ pub fn isclose(input: &AnyTensor, other: &AnyTensor, rtol: f64, atol: f64, equal
     if equal_nan && (dtype.is_floating_point() || dtype.is_complex()) {
         let nan = unary(UnaryOp::IsNan, input, AnyOutput::New)?;
         let both = apply(BinaryOp::Bitwise(BitOp::And), &nan, &unary(UnaryOp::IsNan, other, AnyOutput::New)?)?;
-        close = apply(BinaryOp::Bitwise(BitOp::Or), &close, &both)?;
+        close = or_into(close, &both)?;
     }
     if rtol == 0.0 && atol == 0.0 {
         return Ok(close);
@@ -52,7 +57,7 @@ pub fn isclose(input: &AnyTensor, other: &AnyTensor, rtol: f64, atol: f64, equal
     let actual = unary(UnaryOp::Abs, &apply(BinaryOp::SUB, &input, &other)?, AnyOutput::New)?;
     let finite = unary(UnaryOp::IsFinite, &actual, AnyOutput::New)?;
     let within = apply(BinaryOp::Compare(CmpOp::Le), &actual, &allowed)?;
-    apply(BinaryOp::Bitwise(BitOp::Or), &close, &apply(BinaryOp::Bitwise(BitOp::And), &finite, &within)?)
+    or_into(close, &apply(BinaryOp::Bitwise(BitOp::And), &finite, &within)?)
 }
 
 /// `torch.allclose(input, other, rtol, atol, equal_nan)`: whether [`isclose`] holds everywhere (true for no

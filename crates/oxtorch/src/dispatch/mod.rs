@@ -432,6 +432,10 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
         }
         (AnyTensor::Strided(t), AnyOutput::Out(slot)) => {
             let AnyTensor::Strided(out) = slot else {
+                if let (AnyTensor::SparseCoo(s), crate::op::UnarySparse::Refuse) = (&*slot, op.info().sparse) {
+                    // the sparse `out=` chooses PyTorch's sparse kernel, which this operation does not have
+                    return Err(crate::sparse::view::dispatcher_error(&format!("{}.out", op.name()), s.device()));
+                }
                 return Err(Error::Runtime(format!("{}(): out= must be a strided tensor", op.name())));
             };
             unary_op_with(op, parameters, t, Output::Out(out)).map(AnyTensor::Strided)
@@ -443,6 +447,10 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
             crate::sparse::unary::unary_(op, parameters, s).map(AnyTensor::from)
         }
         (AnyTensor::SparseCoo(s), AnyOutput::Out(slot)) => {
+            if op.info().sparse == crate::op::UnarySparse::Refuse {
+                // PyTorch's dispatcher, before any kernel's check
+                return Err(crate::sparse::view::dispatcher_error(&format!("{}.out", op.name()), s.device()));
+            }
             if slot.sparse().is_none() {
                 return Err(Error::Runtime(
                     "Expected self.is_sparse() && result.is_sparse() to be true, but got false.  (Could this error \
@@ -462,13 +470,87 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
     }
 }
 
-/// `torch.conj(x)` of a tensor of any kind: a real tensor is returned as it is. oxtorch has no lazy conjugate bit,
-/// so a complex tensor's conjugate is computed (`conj_physical`, new memory) where PyTorch returns a view.
+/// `torch.conj(x)` of a tensor of any kind: a real tensor is returned as it is; a strided complex tensor as a view
+/// with the conjugate bit flipped ([`Tensor::conj`]); a sparse or global one is computed (`conj_physical`), as
+/// PyTorch's sparse tensors and OneFlow's tensors have no conjugate bit.
 pub fn conj(x: &AnyTensor) -> Result<AnyTensor> {
+    match x {
+        _ if !x.dtype().is_complex() => Ok(x.clone()),
+        AnyTensor::Strided(t) => Ok(AnyTensor::Strided(t.conj())),
+        _ => unary(UnaryOp::ConjPhysical, x, AnyOutput::New),
+    }
+}
+
+/// The complex parts of a tensor of any kind: `kind`'s view of a strided tensor ([`Tensor::real`], ...), of a sparse
+/// one (`sparse/parts.rs`); global tensors have none (OneFlow's have no complex dtypes).
+fn complex_part(
+    x: &AnyTensor,
+    name: &str,
+    strided: impl FnOnce(&Tensor) -> Result<Tensor>,
+    sparse: impl FnOnce(&SparseCooTensor) -> Result<SparseCooTensor>,
+) -> Result<AnyTensor> {
+    match x {
+        AnyTensor::Strided(t) => strided(t).map(AnyTensor::Strided),
+        AnyTensor::SparseCoo(s) => sparse(s).map(AnyTensor::from),
+        AnyTensor::Global(_) => Err(Error::NotImplemented(format!("{name} of a global tensor is not supported"))),
+    }
+}
+
+/// `torch.real(x)`: a real tensor itself, else the view of its real parts.
+pub fn real(x: &AnyTensor) -> Result<AnyTensor> {
     if !x.dtype().is_complex() {
         return Ok(x.clone());
     }
-    unary(UnaryOp::ConjPhysical, x, AnyOutput::New)
+    complex_part(x, "real", |t| Ok(t.real()), |s| Ok(s.real()))
+}
+
+/// `torch.imag(x)`: the view of a complex tensor's imaginary parts; PyTorch's `TypeError` for a real tensor of any
+/// kind.
+pub fn imag(x: &AnyTensor) -> Result<AnyTensor> {
+    if !x.dtype().is_complex() {
+        return Err(Error::Type("imag is not implemented for tensors with non-complex dtypes.".into()));
+    }
+    complex_part(x, "imag", Tensor::imag, SparseCooTensor::imag)
+}
+
+/// `torch.view_as_real(x)`.
+pub fn view_as_real(x: &AnyTensor) -> Result<AnyTensor> {
+    complex_part(x, "view_as_real", Tensor::view_as_real, SparseCooTensor::view_as_real)
+}
+
+/// `torch.view_as_complex(x)`.
+pub fn view_as_complex(x: &AnyTensor) -> Result<AnyTensor> {
+    complex_part(x, "view_as_complex", Tensor::view_as_complex, SparseCooTensor::view_as_complex)
+}
+
+/// The conjugate and negative bits of tensors of any kind ([`crate::tensor::math_bits`]): only strided tensors
+/// have them.
+impl AnyTensor {
+    /// `is_conj()`.
+    pub fn is_conj(&self) -> bool {
+        self.strided().is_some_and(Tensor::is_conj)
+    }
+
+    /// `is_neg()`.
+    pub fn is_neg(&self) -> bool {
+        self.strided().is_some_and(Tensor::is_neg)
+    }
+
+    /// `resolve_conj()`: new memory for a strided tensor with the conjugate bit, else this tensor.
+    pub fn resolve_conj(&self) -> Result<AnyTensor> {
+        match self {
+            AnyTensor::Strided(t) if t.is_conj() => Ok(AnyTensor::Strided(t.resolve_conj()?)),
+            _ => Ok(self.clone()),
+        }
+    }
+
+    /// `resolve_neg()`: new memory for a strided tensor with the negative bit, else this tensor.
+    pub fn resolve_neg(&self) -> Result<AnyTensor> {
+        match self {
+            AnyTensor::Strided(t) if t.is_neg() => Ok(AnyTensor::Strided(t.resolve_neg()?)),
+            _ => Ok(self.clone()),
+        }
+    }
 }
 
 /// `other / x` as PyTorch's `Tensor.__rtruediv__` computes it: `x.reciprocal() * other` (so the result is laid

@@ -389,7 +389,8 @@ impl GlobalTensor {
         shard::check_splittable(&shape, placement, sbp)?;
         let component = match member {
             Some(_) => {
-                let mut t = local.clone();
+                // OneFlow's tensors have no conjugate or negative bit: a tensor with one gives its values
+                let mut t = local.resolved()?;
                 if t.device() != device {
                     t = t.to_device(device)?;
                 } else if copy {
@@ -512,6 +513,7 @@ impl GlobalTensor {
     /// of the world. Then each rank keeps its piece.
     pub fn from_data(world: &World, data: &Tensor, placement: &Placement, sbp: &[Sbp]) -> Result<GlobalTensor> {
         check_layout(world, placement, sbp, data.dim())?;
+        let data = &data.resolved()?;
         let all_b: NdSbp = (0..placement.ndim()).map(|_| Sbp::Broadcast).collect();
         let b = GlobalTensor::from_local(world, data, placement, &all_b, true, true)?;
         let differs = match b.parallel_id() {

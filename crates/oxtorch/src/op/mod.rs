@@ -18,7 +18,7 @@ use crate::scalar::Scalar;
 pub use parser::{ArgKind, Form, Parser};
 pub use table::{KernelDtypes, MetaInPlace, MetaRule, OpInfo, Scalars, SparseRefusal, SparseRule};
 pub use ternary::{TernaryInfo, TernaryOp};
-pub use unary_table::{UnaryInfo, UnaryKind, UnaryParameterKind, UnarySparse};
+pub use unary_table::{MetaOut, UnaryInfo, UnaryKind, UnaryParameterKind, UnarySparse};
 
 /// How `div` rounds its quotient (`rounding_mode=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

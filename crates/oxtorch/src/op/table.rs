@@ -572,7 +572,7 @@ macro_rules! binary_op_table {
                 op: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
                 make: $crate::op::BinaryOp::Math($crate::op::MathOp::Logaddexp),
                 scalars: None, other: other, info: {
-                    kernel: "logaddexp", iter: BINARY, dtypes: Floating,
+                    kernel: "logaddexp", iter: BINARY, dtypes: Inexact,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
                     parser: Single, meta: Elementwise MakeInplace,
                 },

@@ -104,6 +104,8 @@ pub enum MetaOut {
     Cast,
     /// The target must have the result's dtype.
     Exact,
+    /// Any dtype (`angle`, whose meta function PyTorch 2.15 runs writes into an `out=` of any dtype).
+    Unchecked,
 }
 
 /// Everything the core knows of a unary operation besides its formulas (one row of the table).
@@ -120,10 +122,10 @@ pub struct UnaryInfo {
     pub late_check: fn(super::UnaryOp, DType) -> Result<()>,
     /// The sparse rule.
     pub sparse: UnarySparse,
-    /// Whether PyTorch's reference (its meta function) wants an `out=` or in-place target of exactly the result's
-    /// dtype (`out_wrapper(exact_dtype=True)`: `Expected out tensor to have dtype float but got int instead`); else
-    /// it copies the result out with a safe cast.
-    pub meta_exact: bool,
+    /// How PyTorch's reference (its meta function) checks an `out=` or in-place target's dtype: exactly the
+    /// result's (`out_wrapper(exact_dtype=True)`: `Expected out tensor to have dtype float but got int instead`),
+    /// a safe cast, or not at all.
+    pub meta_out: MetaOut,
     /// The reference's own dtype check ([`checks`]), in place of the kernel's on meta tensors.
     pub meta_check: fn(super::UnaryOp, DType) -> Result<()>,
     /// OneFlow's name of the operation (`negative`), which its errors name; OneFlow's sbp signatures of every
@@ -328,7 +330,7 @@ macro_rules! unary_op_table {
             /// The angle of each element in radians (`torch.angle`): `atan2(imag, real)` for complex numbers, in the
             /// real dtype; `pi` for negative real numbers, 0 otherwise, NaN kept.
             angle { op: Angle, info: { kind: Angle, check: none none,
-                sparse: Refuse, meta: Cast none, oneflow: "angle" },
+                sparse: Refuse, meta: Unchecked none, oneflow: "angle" },
                 inplace: [], dunders: [], aliases: [] }
             /// The complex conjugate, computed (`torch.conj_physical`): each imaginary part's sign flipped; a real
             /// tensor is returned as it is (copied into an `out=`).
@@ -364,7 +366,7 @@ macro_rules! unary_op_info {
                             early_check: checks::$early,
                             late_check: checks::$late,
                             sparse: UnarySparse::$sparse $(($aten))?,
-                            meta_exact: matches!(MetaOut::$meta, MetaOut::Exact),
+                            meta_out: MetaOut::$meta,
                             meta_check: checks::$meta_check,
                             oneflow: $oneflow,
                             inplace: [$(stringify!($inplace)),*].first().copied(),

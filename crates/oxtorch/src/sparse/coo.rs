@@ -39,8 +39,10 @@ pub fn sparse_coo_tensor(
         Some(d) => crate::backend::resolve_device(d)?,
         None => values.device(),
     };
-    let values =
-        values.to(crate::TensorOptions::new().dtype(options.dtype.unwrap_or(values.dtype())).device(device), false)?;
+    // a values tensor with a conjugate or negative bit gives its values (sparse tensors have no bits)
+    let values = values
+        .resolved()?
+        .to(crate::TensorOptions::new().dtype(options.dtype.unwrap_or(values.dtype())).device(device), false)?;
     let values = if values.dim() == 0 { values.reshape(&[1])? } else { values };
     let indices = indices.to_device(device)?;
     if let (Some(size), Some(&first)) = (size, indices.sizes().first()) {

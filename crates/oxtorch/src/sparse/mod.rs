@@ -17,6 +17,7 @@
 pub mod coalesce;
 pub mod coo;
 pub mod ops;
+pub mod parts;
 pub mod refusal;
 pub mod unary;
 pub mod view;

@@ -27,6 +27,7 @@ fn decimals_refusal(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTenso
 pub fn unary(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTensor, out: bool) -> Result<SparseCooTensor> {
     decimals_refusal(op, parameters, x, if out { "_out" } else { "" })?;
     match op.info().sparse {
+        UnarySparse::Refuse if out => Err(dispatcher_error(&format!("{}.out", op.name()), x.device())),
         UnarySparse::Refuse => Err(dispatcher_error(op.name(), x.device())),
         UnarySparse::RefuseAs(aten) => Err(dispatcher_error(aten, x.device())),
         UnarySparse::Values => Ok(SparseCooTensor::from_parts(
@@ -51,6 +52,9 @@ pub fn unary_(op: UnaryOp, parameters: UnaryParameters, x: &SparseCooTensor) -> 
         UnarySparse::Refuse => return Err(dispatcher_error(&format!("{}_", op.name()), x.device())),
         UnarySparse::RefuseAs(aten) => return Err(dispatcher_error(aten, x.device())),
         UnarySparse::Coalesced if !x.is_coalesced() => runtime_err!("{}_ requires coalesced input", op.name()),
+        // PyTorch's in-place conjugate of complex values refuses the sparse layout (its out-of-place form has a
+        // kernel)
+        _ if op == UnaryOp::ConjPhysical && x.dtype().is_complex() => runtime_err!("unsupported tensor layout: Sparse"),
         _ => {}
     }
     x.raw_values().unary_with_(op, parameters)?;

@@ -127,7 +127,8 @@ impl Tensor {
             return crate::empty_strided(&plan.sizes, &plan.strides, (view.dtype(), view.device()));
         }
         let device = view.device();
-        let host = if device.is_cpu() { view } else { view.cpu()? };
+        // the values of a view with a bit are read from a resolved copy (`cpu()` copies one)
+        let host = if device.is_cpu() { view.resolved()? } else { view.cpu()? };
         let plan = plan(&host, &indices, Route::Index, true)?;
         let result = gather(&host, &plan)?;
         if device.is_cpu() {
@@ -244,7 +245,9 @@ impl Tensor {
         let route = if index_fill { Route::IndexFill } else { Route::IndexPut };
         if view.device().is_cpu() {
             let plan = plan(&view, &sliced.indices, route, true)?;
-            scatter(&view, &plan, &values)
+            // the stored values of a view with a bit: the values read through its bits (their own inverses)
+            let stored = values.with_math_bits(view.math_bits()).resolved()?;
+            scatter(&view, &plan, &stored)
         } else {
             let host = view.cpu()?.clone_tensor()?;
             let plan = plan(&host, &sliced.indices, route, true)?;

@@ -16,6 +16,10 @@ impl Tensor {
     /// PyTorch's rules, across devices too. Refuses to write into overlapping elements or from a partially
     /// overlapping source.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        if self.math_bits().any() || src.math_bits().any() {
+            // the values `src`'s bits say, stored as this tensor's bits store them
+            return super::math_bits::copy(self, src);
+        }
         if self.is_same(src) && self.dtype() == src.dtype() {
             return Ok(());
         }
@@ -69,6 +73,9 @@ impl Tensor {
     pub fn fill_(&self, value: impl Into<Scalar>) -> Result<()> {
         let value = value.into();
         value.check_convertible(self.dtype(), crate::scalar::fill_check(self.numel()))?;
+        if self.math_bits().any() {
+            return super::math_bits::fill(self, value);
+        }
         backend::fill(&Plan::new(&[self.into()]), self.storage(), value)
     }
 

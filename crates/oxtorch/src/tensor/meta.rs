@@ -40,7 +40,7 @@ use crate::iter::reference::{
     self as r, broadcast_shapes, can_safe_cast_to, check_inplace_broadcast, elementwise_dtypes, prim_output, PrimArg,
     PromotionKind,
 };
-use crate::op::{BinaryOp, MetaInPlace, MetaRule, RoundingMode, TernaryOp, UnaryOp};
+use crate::op::{BinaryOp, MetaInPlace, MetaOut, MetaRule, RoundingMode, TernaryOp, UnaryOp, UnaryParameters};
 use crate::scalar::Scalar;
 use crate::shape::{self, Dims};
 use smallvec::SmallVec;
@@ -77,33 +77,42 @@ pub(crate) fn binary(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<
 
 /// A unary operation (`_make_elementwise_unary_reference`) with `a` or `out` on the meta device: `out=`'s device
 /// check, the reference's own dtype check (the row's `meta`), then the new result, `a` untouched in place, or
-/// `out` resized, each copy checked by `out_wrapper` (an exact dtype where the row says so, else a safe cast).
-pub(crate) fn unary(op: UnaryOp, a: &Tensor, output: Output<'_>) -> Result<Tensor> {
+/// `out` resized, each copy checked by `out_wrapper` as the row's `meta` says ([`MetaOut`]).
+pub(crate) fn unary(op: UnaryOp, parameters: UnaryParameters, a: &Tensor, output: Output<'_>) -> Result<Tensor> {
     let info = op.info();
     if let Output::Out(out) = &output {
         check_out_device(Some(a), out)?;
     }
     (info.meta_check)(op, a.dtype())?;
     let decided = unary_result(op, a)?;
-    let exact = |target: &Tensor| -> Result<()> {
-        if info.meta_exact && target.dtype() != decided.dtype {
-            runtime_err!("Expected out tensor to have dtype {} but got {} instead", decided.dtype, target.dtype())
+    let check_target = |target: &Tensor| -> Result<()> {
+        match info.meta_out {
+            MetaOut::Unchecked => return Ok(()),
+            MetaOut::Exact if target.dtype() != decided.dtype => {
+                runtime_err!("Expected out tensor to have dtype {} but got {} instead", decided.dtype, target.dtype())
+            }
+            MetaOut::Exact | MetaOut::Cast => {}
         }
-        Ok(())
+        decided.check_copy_into(target)
     };
     match output {
         Output::New => decided.allocate(),
         Output::InPlace => {
-            exact(a)?;
-            decided.check_copy_into(a)?;
+            check_target(a)?;
             Ok(a.clone())
         }
         Output::Out(out) => {
             if out.sizes() != decided.shape.as_slice() {
                 resize(out, &decided.shape)?;
             }
-            exact(out)?;
-            decided.check_copy_into(out)?;
+            if let UnaryParameters::Decimals(d) = parameters {
+                // the `out=` form of `round.decimals`' reference meets `10 ** abs(decimals)` as an integer, which
+                // Python converts to no 64-bit type past 2^64
+                if d.unsigned_abs() >= 20 {
+                    return Err(Error::Overflow("int too big to convert".into()));
+                }
+            }
+            check_target(out)?;
             Ok(out.clone())
         }
     }

@@ -11,6 +11,7 @@ pub mod convert;
 pub mod factory;
 pub mod factory_args;
 pub mod index;
+pub mod math_bits;
 pub(crate) mod meta;
 pub mod operand;
 pub mod operators;
@@ -35,6 +36,7 @@ use crate::shape::{self, Dims};
 use crate::storage::Storage;
 use std::sync::Arc;
 
+pub use math_bits::MathBits;
 pub use operand::{Operand, Output};
 pub use options::TensorOptions;
 
@@ -47,6 +49,9 @@ struct TensorImpl {
     /// The tensor a view was made from (the first of a chain of views), as PyTorch's `_base`; None for a
     /// tensor that is not a view.
     base: Option<Tensor>,
+    /// PyTorch's lazy conjugate and negative bits ([`math_bits`]): how the stored values are read as the
+    /// tensor's values.
+    bits: MathBits,
 }
 
 /// A strided tensor. Cloning a `Tensor` handle is cheap and yields another handle to the same tensor (as
@@ -60,7 +65,8 @@ impl Tensor {
     /// A tensor over `storage` with the given geometry. The caller guarantees the view is in bounds.
     pub(crate) fn from_parts(storage: Storage, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
         debug_assert_eq!(sizes.len(), strides.len());
-        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base: None }) }
+        let bits = MathBits::NONE;
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base: None, bits }) }
     }
 
     /// A view of `storage` with the given geometry, checked to stay within the storage.
@@ -83,22 +89,43 @@ impl Tensor {
     }
 
     /// A view of this tensor with new geometry over the same storage (its `base` is this tensor's base, or this
-    /// tensor).
+    /// tensor), with this tensor's conjugate and negative bits.
     pub(crate) fn with_geometry(&self, offset: usize, sizes: Dims, strides: Dims) -> Tensor {
-        let base = Some(self.view_base().unwrap_or(self).clone());
-        let storage = self.inner.storage.clone();
-        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base }) }
+        self.view_of_storage(self.inner.storage.clone(), offset, sizes, strides, self.math_bits())
     }
 
-    /// A new tensor over the same storage with the same geometry that is not a view (`detach()`, and
+    /// A view of this tensor's storage reinterpreted as `storage` (another dtype over the same bytes), with the
+    /// given geometry and bits (its `base` is this tensor's base, or this tensor).
+    pub(crate) fn view_of_storage(
+        &self,
+        storage: Storage,
+        offset: usize,
+        sizes: Dims,
+        strides: Dims,
+        bits: MathBits,
+    ) -> Tensor {
+        let base = Some(self.view_base().unwrap_or(self).clone());
+        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base, bits }) }
+    }
+
+    /// A new tensor over the same storage with the same geometry and bits that is not a view (`detach()`, and
     /// `view(dtype)` to the same dtype, are not views to PyTorch).
     pub(crate) fn alias(&self) -> Tensor {
-        Tensor::from_parts(
-            self.inner.storage.clone(),
-            self.storage_offset(),
-            self.sizes().into(),
-            self.strides().into(),
-        )
+        let inner = TensorImpl { base: None, ..self.impl_clone() };
+        Tensor { inner: Arc::new(inner) }
+    }
+
+    /// A copy of this tensor's description (a new handle to be changed before it is shared).
+    fn impl_clone(&self) -> TensorImpl {
+        let TensorImpl { storage, offset, sizes, strides, base, bits } = &*self.inner;
+        TensorImpl {
+            storage: storage.clone(),
+            offset: *offset,
+            sizes: sizes.clone(),
+            strides: strides.clone(),
+            base: base.clone(),
+            bits: *bits,
+        }
     }
 
     /// The tensor this one is a view of (PyTorch's `_base`), None when it is not a view. View operations make
@@ -273,7 +300,8 @@ impl Tensor {
         if self.numel() == 0 {
             return Ok(Vec::new());
         }
-        let contiguous = self.contiguous()?;
+        // the values the conjugate and negative bits say, laid out contiguously
+        let contiguous = self.resolved()?.contiguous()?;
         let host = crate::backend::read(contiguous.storage(), contiguous.storage_offset(), self.numel())?;
         T::into_vec(host).ok_or_else(|| Error::Runtime("internal error: storage dtype mismatch".into()))
     }

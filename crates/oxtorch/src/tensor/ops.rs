@@ -190,6 +190,11 @@ pub fn binary_op(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>)
 /// [`binary_op`] after PyTorch's argument parser: for the dispatch, which has checked the arguments' kinds itself
 /// (worded for the form it was called as).
 pub(crate) fn binary_op_parsed(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if super::math_bits::involved(&[lhs, rhs], &output) {
+        return super::math_bits::elementwise(&[lhs, rhs], output, |o, output| {
+            binary_op_parsed(op, o[0], o[1], output)
+        });
+    }
     if op == BinaryOp::FloatPower {
         // PyTorch's composite (`op::float_power`): the operands converted, then `pow`
         let (lhs, rhs) = float_power_operands(lhs, rhs, &output)?;

@@ -60,6 +60,12 @@ pub fn addcdiv(
 
 /// `torch.lerp(input, end, weight)` into `output`, the weight a tensor or a number.
 pub fn lerp(input: &Tensor, end: &Tensor, weight: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if super::math_bits::involved_tensors(&[Some(input), Some(end), weight.tensor()], &output) {
+        let (input, end) = (Operand::Tensor(input.clone()), Operand::Tensor(end.clone()));
+        return super::math_bits::elementwise(&[&input, &end, weight], output, |o, output| {
+            lerp(super::math_bits::tensor_at(o, 0)?, super::math_bits::tensor_at(o, 1)?, o[2], output)
+        });
+    }
     let operands: Vec<Operand> = [input, end]
         .into_iter()
         .cloned()
@@ -110,6 +116,12 @@ pub fn lerp(input: &Tensor, end: &Tensor, weight: &Operand, output: Output<'_>) 
 fn add_product(op: TernaryOp, tensors: [&Tensor; 3], value: Scalar, output: Output<'_>) -> Result<Tensor> {
     let operands: Vec<Operand> = tensors.iter().map(|&t| Operand::Tensor(t.clone())).collect();
     let refs: Vec<&Operand> = operands.iter().collect();
+    if super::math_bits::involved(&refs, &output) {
+        return super::math_bits::elementwise(&refs, output, |o, output| {
+            let tensor = |i| super::math_bits::tensor_at(o, i);
+            add_product(op, [tensor(0)?, tensor(1)?, tensor(2)?], value, output)
+        });
+    }
     if super::meta::involves_meta_any(&tensors.map(Some), &output) {
         return super::meta::pointwise(op, &refs, output);
     }

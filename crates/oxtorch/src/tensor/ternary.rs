@@ -14,6 +14,7 @@
 //!
 //! Meta tensors follow PyTorch's references, whose checks differ (`tensor/meta.rs`).
 
+use super::math_bits;
 use super::ops::{self, Input};
 use super::{Operand, Output, Tensor};
 use crate::backend::{self, Arg, TernaryCall};
@@ -28,6 +29,9 @@ use smallvec::SmallVec;
 
 /// `torch.where(condition, input, other)` into `output` (`out=` only: there is no in-place form).
 pub fn where_(condition: &Tensor, input: &Operand, other: &Operand, output: Output<'_>) -> Result<Tensor> {
+    if math_bits::involved(&[input, other], &output) {
+        return math_bits::elementwise(&[input, other], output, |o, output| where_(condition, o[0], o[1], output));
+    }
     if super::meta::involves_meta_any(&[Some(condition), input.tensor(), other.tensor()], &output) {
         // PyTorch runs its reference for any meta tensor (`tensor/meta.rs`)
         return super::meta::where_(condition, input, other, output);
@@ -63,6 +67,20 @@ pub fn where_(condition: &Tensor, input: &Operand, other: &Operand, output: Outp
 /// The clamps (`clamp`, `clip`, and `clamp_min`, `clamp_max` when `name` says so) into `output`, with the bounds
 /// PyTorch's argument parser chose an overload by ([`ClampBounds`]).
 pub fn clamp(name: &str, input: &Tensor, bounds: &ClampBounds<Tensor>, output: Output<'_>) -> Result<Tensor> {
+    let tensor_bounds = match bounds {
+        ClampBounds::Tensors { min, max } => [min.as_ref(), max.as_ref()],
+        ClampBounds::Numbers { .. } => [None, None],
+    };
+    if math_bits::involved_tensors(&[Some(input), tensor_bounds[0], tensor_bounds[1]], &output) {
+        let resolve = |t: Option<&Tensor>| t.map(Tensor::resolved).transpose();
+        let bounds = match bounds {
+            ClampBounds::Tensors { min, max } => {
+                ClampBounds::Tensors { min: resolve(min.as_ref())?, max: resolve(max.as_ref())? }
+            }
+            numbers => numbers.clone(),
+        };
+        return math_bits::unary(input, output, |input, output| clamp(name, input, &bounds, output));
+    }
     let (min, max): (Option<Operand>, Option<Operand>) = match bounds {
         ClampBounds::Numbers { min, max } => (min.map(Operand::Scalar), max.map(Operand::Scalar)),
         ClampBounds::Tensors { min, max } => (min.clone().map(Operand::Tensor), max.clone().map(Operand::Tensor)),

@@ -110,6 +110,9 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
         (UnaryKind::Conjugate, Output::New | Output::InPlace) if !x.is_complex() => return Ok(x.clone()),
         _ => {}
     }
+    if x.math_bits().any() || matches!(&output, Output::Out(t) if t.math_bits().any()) {
+        return super::math_bits::unary(x, output, |x, output| unary_op_with(op, parameters, x, output));
+    }
     match (&output, info.kind.has_out(), info.inplace) {
         (Output::Out(_), false, _) => {
             return Err(Error::Type(format!("{}() got an unexpected keyword argument 'out'", op.name())))
@@ -147,7 +150,7 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
     };
     if meta {
         // PyTorch's reference decides, with checks of its own
-        return super::meta::unary(op, x, output);
+        return super::meta::unary(op, parameters, x, output);
     }
     if let Some(target) = target {
         check_target(op, result, target, matches!(output, Output::InPlace))?;
@@ -159,7 +162,8 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
             super::factory::empty(x.sizes(), (result, x.device()))?
         }
         // `nan_to_num` is PyTorch's composite over `empty_like(input)`, which keeps the strides of a dense input
-        Output::New if info.kind == UnaryKind::NanToNum => x.empty_like(result)?,
+        // (a one-element view's too); so is `conj_physical` (`_conj_physical`)
+        Output::New if matches!(info.kind, UnaryKind::NanToNum | UnaryKind::Conjugate) => x.empty_like(result)?,
         Output::New => {
             let strides = iter::unary_output_strides(x.sizes(), x.strides());
             super::factory::empty_strided(x.sizes(), &strides, (result, x.device()))?

@@ -1,7 +1,7 @@
 //! Views: tensors that share this tensor's storage with new sizes, strides and offset. Every rule for which
 //! views exist and what they look like follows PyTorch, errors included.
 
-use super::{Tensor, TensorImpl};
+use super::{MathBits, Tensor, TensorImpl};
 use crate::dtype::DType;
 use crate::error::{index_err, runtime_err, Error, Result};
 use crate::shape::{self, fmt_list, wrap_dim, Dims};
@@ -121,6 +121,17 @@ impl Tensor {
     /// nonzero byte as it is (PyTorch stores 1); and a value written into a bool tensor through a view of another
     /// type is stored as 0 or 1 (a nonzero byte reads back as 1, where PyTorch keeps it).
     pub fn view_dtype(&self, dtype: crate::dtype::DType) -> Result<Tensor> {
+        if self.is_conj() {
+            runtime_err!(
+                "oxtorch.Tensor.view is not supported for conjugate view tensors when converting to a different dtype."
+            )
+        }
+        if self.is_neg() {
+            runtime_err!(
+                "oxtorch.Tensor.view is not supported for tensors with negative bit set when converting to a different \
+                 dtype."
+            )
+        }
         let from = self.dtype();
         if from == dtype {
             return Ok(self.alias());
@@ -626,11 +637,10 @@ impl Tensor {
     /// Takes `view`'s storage offset, sizes and strides (`view` is a view of this tensor's storage).
     fn take_geometry(&mut self, view: &Tensor) {
         let inner = TensorImpl {
-            storage: self.inner.storage.clone(),
             offset: view.storage_offset(),
             sizes: view.sizes().into(),
             strides: view.strides().into(),
-            base: self.inner.base.clone(),
+            ..self.impl_clone()
         };
         self.inner = Arc::new(inner);
     }
@@ -710,13 +720,14 @@ impl Tensor {
         Ok(self.complex_part(1))
     }
 
-    /// PyTorch's `select(view_as_real(self), -1, part)`.
+    /// PyTorch's `select(view_as_real(self), -1, part)`. The part of a tensor with the negative bit has it; the
+    /// imaginary part of a conjugate view is the stored part negated (PyTorch's `_neg_view`).
     fn complex_part(&self, part: usize) -> Tensor {
         let storage = self.storage().reinterpret(self.dtype().to_real());
         let strides = self.strides().iter().map(|&s| s.wrapping_mul(2)).collect();
         let offset = self.storage_offset().wrapping_mul(2).wrapping_add(part);
-        let base = Some(self.view_base().unwrap_or(self).clone());
-        Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes: self.sizes().into(), strides, base }) }
+        let negated = self.is_neg() ^ (part == 1 && self.is_conj());
+        self.view_of_storage(storage, offset, self.sizes().into(), strides, MathBits::negative(negated))
     }
 
     /// A complex tensor's parts as a last dimension of size 2 (`torch.view_as_real`): a view of the real dtype
@@ -726,12 +737,18 @@ impl Tensor {
         if !self.is_complex() {
             return Err(Error::Type("view_as_real is only supported for complex tensors".into()));
         }
+        if self.is_conj() {
+            runtime_err!(
+                "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the conjugate tensor so you \
+                 can view it as real, use self.resolve_conj(); however, be warned that the resulting tensor will NOT \
+                 alias the original."
+            )
+        }
         let storage = self.storage().reinterpret(self.dtype().to_real());
         let sizes = self.sizes().iter().copied().chain([2]).collect();
         let strides = self.strides().iter().map(|&s| s.wrapping_mul(2)).chain([1]).collect();
         let offset = self.storage_offset().wrapping_mul(2);
-        let base = Some(self.view_base().unwrap_or(self).clone());
-        Ok(Tensor { inner: Arc::new(TensorImpl { storage, offset, sizes, strides, base }) })
+        Ok(self.view_of_storage(storage, offset, sizes, strides, self.math_bits()))
     }
 
     /// A float32 or float64 tensor whose last dimension (of size 2, stride 1) holds real and imaginary parts,
@@ -777,9 +794,8 @@ impl Tensor {
         }
         let storage = self.storage().reinterpret(self.dtype().to_complex());
         let strides = strides.iter().map(|s| s / 2).collect();
-        let base = Some(self.view_base().unwrap_or(self).clone());
-        let inner = TensorImpl { storage, offset: self.storage_offset() / 2, sizes: sizes.into(), strides, base };
-        Ok(Tensor { inner: Arc::new(inner) })
+        let offset = self.storage_offset() / 2;
+        Ok(self.view_of_storage(storage, offset, sizes.into(), strides, self.math_bits()))
     }
 
     /// The values conjugated (`torch.conj_physical`): a real tensor is returned as it is; a complex one is
@@ -788,19 +804,10 @@ impl Tensor {
         self.unary(crate::op::UnaryOp::ConjPhysical)
     }
 
-    /// The conjugate (`torch.conj`): a real tensor is returned as it is. PyTorch returns a view of a complex
-    /// tensor with its lazy conjugate bit set; oxtorch has no conjugate bit, so this is [`Tensor::conj_physical`]:
-    /// the same values in new memory, which writes do not share with `self`.
-    pub fn conj(&self) -> Result<Tensor> {
-        self.conj_physical()
-    }
-
     /// The conjugate transpose of a matrix (`x.H`); a 0-dim tensor is conjugated only. PyTorch's error for
-    /// any other number of dimensions. A real tensor gives the transposed view (a 0-dim one itself). For a
-    /// complex tensor PyTorch returns that view with its lazy conjugate bit set; oxtorch has no conjugate bit,
-    /// so it returns [`Tensor::conj_physical`] of the view: new memory holding the conjugated values, laid out
-    /// as the view (not sharing storage with `self`). (PyTorch warns about 0-dim tensors; the Python binding
-    /// does.)
+    /// any other number of dimensions. A real tensor gives the transposed view (a 0-dim one itself), a complex one
+    /// that view with the conjugate bit flipped ([`Tensor::conj`]). (PyTorch warns about 0-dim tensors; the
+    /// Python binding does.)
     pub fn matrix_h(&self) -> Result<Tensor> {
         let n = self.dim();
         if n != 0 && n != 2 {
@@ -811,8 +818,7 @@ impl Tensor {
     }
 
     /// The conjugate transpose of a batch of matrices (`x.mH`, `adjoint()`): the last two dimensions swapped and
-    /// the values conjugated; a 0-dim tensor is conjugated only. As [`Tensor::matrix_h`], a complex result is
-    /// materialized where PyTorch sets its conjugate bit on a view.
+    /// the conjugate bit of a complex tensor flipped; a 0-dim tensor is conjugated only.
     pub fn adjoint(&self) -> Result<Tensor> {
         let n = self.dim();
         if n == 1 {
@@ -823,7 +829,7 @@ impl Tensor {
 
     fn conj_transposed(&self) -> Result<Tensor> {
         let transposed = if self.dim() == 0 { self.clone() } else { self.transpose(-2, -1)? };
-        transposed.conj_physical()
+        Ok(transposed.conj())
     }
 
     /// A view with `other`'s sizes (`view_as`).

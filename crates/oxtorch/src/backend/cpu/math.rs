@@ -8,9 +8,10 @@
 //! (`MathOp::is_transcendental`; the golden data's runners allow it). `nextafter` steps the bits of the storage
 //! type itself (c10's algorithm, musl's). `fmax`/`fmin` of integers and bools are `maximum`/`minimum`, whose loops
 //! `mod.rs` runs for them. Other dtypes have no kernel (the op table's `dtypes`; `fmax`/`fmin` refuse complex
-//! numbers first).
+//! numbers first). Complex `logaddexp` is `complex_logaddexp.rs`'s.
 
 use super::binary;
+use super::complex_logaddexp::ComplexLogAddExp;
 use super::float32_math::Elementary;
 use super::{rhs_as, CpuBuffer, CpuElement, Operand2};
 use crate::dtype::DType;
@@ -122,9 +123,26 @@ pub(super) fn run(
         DType::BFloat16 => floating::<half::bf16>(op, plan, out, lhs, rhs),
         DType::Float32 => floating::<f32>(op, plan, out, lhs, rhs),
         DType::Float64 => floating::<f64>(op, plan, out, lhs, rhs),
+        DType::Complex64 if op == MathOp::Logaddexp => {
+            complex_logaddexp::<num_complex::Complex<f32>>(plan, out, lhs, rhs)
+        }
+        DType::Complex128 if op == MathOp::Logaddexp => {
+            complex_logaddexp::<num_complex::Complex<f64>>(plan, out, lhs, rhs)
+        }
         other => return Err(Error::Runtime(format!("internal error: no CPU {op:?} kernel for {other}"))),
     }
     Ok(())
+}
+
+/// `logaddexp` of complex numbers (`complex_logaddexp.rs`).
+fn complex_logaddexp<D: CpuElement<Compute = D> + super::arith::Arith + ComplexLogAddExp>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    lhs: Option<&CpuBuffer>,
+    rhs: Operand2<'_>,
+) {
+    let rhs = rhs_as::<D>(rhs);
+    binary::binary::<D, D, D>(plan, out, lhs, rhs, false, move |a, b, _| a.logaddexp(b));
 }
 
 /// The floating functions, in `D`'s compute type.

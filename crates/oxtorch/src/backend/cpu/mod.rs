@@ -12,6 +12,8 @@ pub(crate) mod arith;
 mod binary;
 mod bitwise;
 mod buffer;
+mod complex_libm;
+mod complex_logaddexp;
 mod copy;
 mod external;
 mod float32_math;

@@ -21,6 +21,7 @@
 
 use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
+use super::complex_libm::CLibm;
 use super::float32_math;
 use super::{rhs_as, CpuBuffer, CpuElement, Operand2};
 use crate::dtype::DType;
@@ -217,10 +218,8 @@ fn bfloat16_number(e: half::bf16, plan: &Plan, out: &mut CpuBuffer, lhs: Option<
     Ok(())
 }
 
-/// Complex `pow` as glibc's `cpow` computes it, `exp(e * log(x))` in the type's own precision, `exp` of a real
-/// power real (glibc's `cexp(x + 0i)` is `exp(x) + 0i`, where the product formula gives `inf * 0 = NaN`). glibc's
-/// logarithm is more careful near `|x| = 1` and its exponential near overflow: results there differ by a few ulps
-/// (the golden data's listed gaps).
+/// Complex `pow`: glibc's `cpow` (`complex_libm.rs`), which PyTorch's CPU kernels call element by element
+/// (`std::pow` of `std::complex`).
 trait ComplexPow: Power + Copy {
     fn is_real(self, v: f64) -> bool;
     fn one() -> Self;
@@ -231,12 +230,7 @@ macro_rules! complex_pow {
         impl Power for $t {
             #[inline(always)]
             fn power(self, e: Self) -> Self {
-                let p = e * self.ln();
-                if p.im == 0.0 {
-                    Complex::new(p.re.exp(), p.im)
-                } else {
-                    p.exp()
-                }
+                self.c_pow(e)
             }
         }
 

@@ -14,6 +14,7 @@
 use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
 use super::buffer::{CpuBuffer, CpuElement};
+use super::complex_libm::{CFunction, CLibm};
 use super::float32_math::{self, Elementary};
 use super::ordering::Ordered;
 use crate::dtype::DType;
@@ -342,31 +343,24 @@ macro_rules! complex_math {
             type Real = $f;
             #[inline(always)] fn parts(self) -> ($f, $f) { (self.re, self.im) }
             #[inline(always)] fn from_parts(re: $f, im: $f) -> Self { Complex::new(re, im) }
-            // glibc's `csqrt` special values: a NaN part without an infinite partner makes both parts NaN
-            #[inline(always)]
-            fn sqrt(self) -> Self {
-                if (self.re.is_nan() && !self.im.is_infinite()) || (self.im.is_nan() && !self.re.is_infinite()) {
-                    return Complex::new(<$f>::NAN, <$f>::NAN);
-                }
-                Complex::sqrt(self)
-            }
-            #[inline(always)] fn exp(self) -> Self { Complex::exp(self) }
+            #[inline(always)] fn sqrt(self) -> Self { self.c_call(CFunction::Sqrt) }
+            #[inline(always)] fn exp(self) -> Self { self.c_call(CFunction::Exp) }
             #[inline(always)] fn exp2(self) -> Self { Complex::exp2(self) }
-            #[inline(always)] fn ln(self) -> Self { Complex::ln(self) }
+            #[inline(always)] fn ln(self) -> Self { self.c_call(CFunction::Log) }
             #[inline(always)] fn log2(self) -> Self { Complex::log2(self) }
             #[inline(always)] fn log10(self) -> Self { Complex::log10(self) }
-            #[inline(always)] fn sin(self) -> Self { Complex::sin(self) }
-            #[inline(always)] fn cos(self) -> Self { Complex::cos(self) }
-            #[inline(always)] fn tan(self) -> Self { Complex::tan(self) }
-            #[inline(always)] fn asin(self) -> Self { Complex::asin(self) }
-            #[inline(always)] fn acos(self) -> Self { Complex::acos(self) }
-            #[inline(always)] fn atan(self) -> Self { Complex::atan(self) }
-            #[inline(always)] fn sinh(self) -> Self { Complex::sinh(self) }
-            #[inline(always)] fn cosh(self) -> Self { Complex::cosh(self) }
-            #[inline(always)] fn tanh(self) -> Self { Complex::tanh(self) }
-            #[inline(always)] fn asinh(self) -> Self { Complex::asinh(self) }
-            #[inline(always)] fn acosh(self) -> Self { Complex::acosh(self) }
-            #[inline(always)] fn atanh(self) -> Self { Complex::atanh(self) }
+            #[inline(always)] fn sin(self) -> Self { self.c_call(CFunction::Sin) }
+            #[inline(always)] fn cos(self) -> Self { self.c_call(CFunction::Cos) }
+            #[inline(always)] fn tan(self) -> Self { self.c_call(CFunction::Tan) }
+            #[inline(always)] fn asin(self) -> Self { self.c_call(CFunction::Asin) }
+            #[inline(always)] fn acos(self) -> Self { self.c_call(CFunction::Acos) }
+            #[inline(always)] fn atan(self) -> Self { self.c_call(CFunction::Atan) }
+            #[inline(always)] fn sinh(self) -> Self { self.c_call(CFunction::Sinh) }
+            #[inline(always)] fn cosh(self) -> Self { self.c_call(CFunction::Cosh) }
+            #[inline(always)] fn tanh(self) -> Self { self.c_call(CFunction::Tanh) }
+            #[inline(always)] fn asinh(self) -> Self { self.c_call(CFunction::Asinh) }
+            #[inline(always)] fn acosh(self) -> Self { self.c_call(CFunction::Acosh) }
+            #[inline(always)] fn atanh(self) -> Self { self.c_call(CFunction::Atanh) }
             #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
             #[inline(always)] fn arg(self) -> $f { Elementary::atan2(self.im, self.re) }
             #[inline(always)] fn conj(self) -> Self { Complex::conj(&self) }

@@ -690,6 +690,11 @@ fn math_function(f: &mut Builder, op: MathOp, c: Class, va: Option<Scalar>, vb: 
         let pick = if op == MathOp::Fmax { "max_" } else { "min_" };
         return Ok(format!("r = {pick}({a}, {b});"));
     }
+    if let (Class::Complex, MathOp::Logaddexp) = (c, op) {
+        // PyTorch's own complex formula (`clogaddexp_` in the prelude)
+        let (a, b) = f.operands(va, vb, f.s);
+        return Ok(format!("r = clogaddexp_({a}, {b});"));
+    }
     if !matches!(c, Class::Real | Class::Reduced) {
         return Err(Error::Runtime(format!("internal error: a {op:?} kernel for a dtype it has none for")));
     }

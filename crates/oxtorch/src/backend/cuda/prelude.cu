@@ -246,6 +246,66 @@ DEV c128 cpow_(c128 x, c128 e) {
   return c128{m * cos(p.im), m * sin(p.im)};
 }
 
+// PyTorch's complex `logaddexp` on CUDA (LogAddExpKernel.cu), which differs from its CPU kernel: the smaller and
+// the larger by real part (on a tie `y` is the smaller, `x` the larger; a number with a NaN part takes both
+// places, `y` first), exponentials built from exp, cos and sin (an infinite real part by `cexp_inf_`), and c10's
+// CUDA `log1p` (the angle by atan2, the modulus's logarithm by log1p below |z| = 0.5).
+DEV float exp_(float x) { return expf(x); }
+DEV double exp_(double x) { return exp(x); }
+DEV float cos_(float x) { return cosf(x); }
+DEV double cos_(double x) { return cos(x); }
+DEV float sin_(float x) { return sinf(x); }
+DEV double sin_(double x) { return sin(x); }
+DEV float log_(float x) { return logf(x); }
+DEV double log_(double x) { return log(x); }
+DEV float log1p_(float x) { return log1pf(x); }
+DEV double log1p_(double x) { return log1p(x); }
+DEV float atan2_(float y, float x) { return atan2f(y, x); }
+DEV double atan2_(double y, double x) { return atan2(y, x); }
+DEV float hypot_(float x, float y) { return hypotf(x, y); }
+DEV double hypot_(double x, double y) { return hypot(x, y); }
+template <typename C, typename T> DEV C cexp_inf_(C x) {
+  const T inf = (T)1.0 / (T)0.0;
+  if (!isfinite(x.im)) return C{inf, inf - inf};
+  const T s = sin_(x.im), c = cos_(x.im);
+  return C{c == (T)0 ? (T)0 : inf * c, s == (T)0 ? (T)0 : inf * s};
+}
+template <typename C, typename T> DEV C clog1p_(C z) {
+  const T x = z.re, y = z.im;
+  const T theta = atan2_(y, x + (T)1);
+  if (hypot_(x, y) < (T)0.5) {
+    const T r = x * ((T)2 + x) + y * y;
+    if (r == (T)0) return C{x, theta};
+    return C{(T)0.5 * log1p_(r), theta};
+  }
+  return C{log_(hypot_(x + (T)1, y)), theta};
+}
+template <typename C, typename T> DEV C clogaddexp_t(C x, C y) {
+  const bool nan_x = x.re != x.re || x.im != x.im, nan_y = y.re != y.re || y.im != y.im;
+  const C lo = nan_y ? y : (nan_x ? x : (x.re < y.re ? x : y));
+  const C hi = nan_y ? y : (nan_x ? x : (x.re >= y.re ? x : y));
+  if (lo.re != lo.re || lo.im != lo.im) {
+    const T nan = (T)0.0 / (T)0.0;
+    return C{nan, nan};
+  }
+  if (!isfinite(lo.re) && lo.re == hi.re) {
+    if (lo.re < (T)0) return lo;
+    const C sum = cexp_inf_<C, T>(lo) + cexp_inf_<C, T>(hi);
+    return clog1p_<C, T>(C{sum.re - (T)1, sum.im});
+  }
+  const C d = lo - hi;
+  C e;
+  if (!isfinite(d.re)) {
+    e = d.re < (T)0 ? C{(T)0, (T)0} : cexp_inf_<C, T>(d);
+  } else {
+    const T m = exp_(d.re);
+    e = C{m * cos_(d.im), m * sin_(d.im)};
+  }
+  return clog1p_<C, T>(e) + hi;
+}
+DEV c64 clogaddexp_(c64 x, c64 y) { return clogaddexp_t<c64, float>(x, y); }
+DEV c128 clogaddexp_(c128 x, c128 y) { return clogaddexp_t<c128, double>(x, y); }
+
 // PyTorch's shifts: to the left, 0 for a shift outside 0..bits; to the right, arithmetic, a shift outside the type's
 // range filling with the sign (0 for unsigned types). `b` is read as signed, as PyTorch's check reads it.
 template <typename T> DEV T lshift_(T a, T b) {
