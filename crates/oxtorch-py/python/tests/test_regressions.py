@@ -1171,3 +1171,30 @@ def test_clamp_reads_both_number_bounds_before_a_nan_fills():
             f()
     assert str(torch.zeros(1).clamp_(min=float("nan"), max=complex(1.25, 0.0)).tolist()) == "[nan]"
     assert str(torch.clamp_min(torch.tensor([1.0, -3.0]), float("nan")).tolist()) == "[nan, nan]"
+
+
+def test_a_number_base_past_int64_is_not_wrapped():
+    """Fuzzer seed 73015680: a Python integer of 2^63 or more on the left of a binary operation is PyTorch's uint64
+    scalar, which a floating or complex common dtype reads as its value and an integer one wraps (PyTorch 2.15)."""
+    big = 9223372036854775808
+    assert (big - torch.tensor([1.0], dtype=torch.float64)).tolist() == [9.223372036854776e18]
+    assert (big ** torch.tensor([0.5])).tolist() == [3037000448.0]
+    assert torch.pow(big, torch.tensor([1.0], dtype=torch.float64)).tolist() == [9.223372036854776e18]
+    assert (big - torch.tensor([1])).tolist() == [9223372036854775807]
+    assert (big ** torch.tensor([complex(1.0, 0.0)], dtype=torch.complex128)).tolist()[0].real > 0
+
+
+def test_a_conjugate_view_reads_and_writes_through_its_bits():
+    """PyTorch's lazy conjugate and negative bits (complex.json's expressions hold the full record)."""
+    c = torch.tensor([1 + 2j, -3 + 0.5j])
+    v = c.conj()
+    assert v.is_conj() and v._is_view() and (v + 0).tolist() == [1 - 2j, -3 - 0.5j] and not (v + 0).is_conj()
+    v[0] = 5 + 1j
+    assert c[0].item() == 5 - 1j
+    imag = v.imag
+    assert imag.is_neg() and imag.tolist() == [1.0, -0.5]
+    imag.add_(1.0)
+    assert c.tolist() == [5 - 2j, -3 - 0.5j]
+    with pytest.raises(RuntimeError, match="Can't call numpy\\(\\) on Tensor that has conjugate bit set"):
+        v.numpy()
+    assert v.resolve_conj().tolist() == [5 + 2j, -3 + 0.5j] and not v.resolve_conj().is_conj()

@@ -53,9 +53,16 @@ fn mismatch() -> Error {
     Error::Runtime("internal error: a storage's buffer does not hold its dtype".into())
 }
 
-/// A buffer of one element holding `value` in the dtype a Python number of its kind is stored in.
-fn one_element(value: Scalar) -> CpuBuffer {
-    crate::dispatch_dtype!(value.storage_dtype(), T => T::into_buffer(vec![T::from_scalar(value)]))
+/// A buffer of one element holding `value` in the dtype a Python number of its kind is stored in (a number on the
+/// left of a binary operation, read as the common dtype `common`).
+fn one_element(value: Scalar, common: DType) -> CpuBuffer {
+    // an unsigned 64-bit value past int64's range is PyTorch's uint64 scalar, which the common dtype reads as its
+    // value (a floating one) or wraps (an integer one); int64, its storage dtype here, would wrap it for every dtype
+    let dtype = match value {
+        Scalar::UInt(u) if i64::try_from(u).is_err() => common,
+        _ => value.storage_dtype(),
+    };
+    crate::dispatch_dtype!(dtype, T => T::into_buffer(vec![T::from_scalar(value)]))
 }
 
 /// The element at `offset` of a buffer, as a Python-style number.
@@ -73,7 +80,7 @@ pub(crate) fn binary(call: &BinaryCall<'_>) -> Result<()> {
     }
     // a number on the left (`2 - t`) is read from a one-element buffer of stride 0
     let lhs_value = match call.lhs {
-        Arg::Value(v) => Some(one_element(v)),
+        Arg::Value(v) => Some(one_element(v, call.dtype)),
         _ => None,
     };
     with_locked(call.out, &inputs, |out, buffers| {
