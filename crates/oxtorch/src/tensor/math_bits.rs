@@ -155,9 +155,9 @@ pub(crate) fn involved(operands: &[&Operand], output: &Output<'_>) -> bool {
 }
 
 /// PyTorch's fallback for the math bits around an elementwise operation `run` over `operands` (the first is the
-/// in-place target) into `output`: each input with a bit is read from a resolved copy; an in-place target with a
-/// bit is computed in its resolved copy, which is then copied back through its bits; an `out=` tensor with a bit
-/// receives the values into its storage, which are then transformed into what its bits store, and keeps its bits.
+/// in-place target) into `output`: each input with a bit is read from a resolved copy; an in-place or `out=`
+/// target with a bit is computed in its resolved copy, which is then copied back through its bits (an `out=` of
+/// another shape resized first), and keeps its bits.
 pub(crate) fn elementwise(
     operands: &[&Operand],
     output: Output<'_>,
@@ -181,11 +181,17 @@ pub(crate) fn elementwise(
             _ => run(&refs, Output::InPlace),
         },
         Output::Out(slot) if slot.math_bits().any() => {
+            // PyTorch computes into a resolved clone, then `_copy_from_and_resize`s it back: a slot of another
+            // shape is resized (contiguous where it grows) and keeps its bits
             let bits = slot.math_bits();
-            let mut stored = slot.with_math_bits(MathBits::NONE);
-            let result = run(&refs, Output::Out(&mut stored))?;
-            result.store_under(bits)?;
-            *slot = result.with_math_bits(bits);
+            let mut values = slot.materialized()?;
+            let result = run(&refs, Output::Out(&mut values))?;
+            if slot.sizes() != result.sizes() {
+                let strides = crate::shape::contiguous_strides(result.sizes());
+                let (dtype, device) = (slot.dtype(), slot.device());
+                *slot = super::ops::resize_output(slot, result.sizes(), &strides, dtype, device)?.with_math_bits(bits);
+            }
+            slot.copy_(&result)?;
             Ok(slot.clone())
         }
         output => run(&refs, output),
