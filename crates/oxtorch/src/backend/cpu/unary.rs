@@ -14,7 +14,7 @@
 use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
 use super::buffer::{CpuBuffer, CpuElement};
-use super::complex_libm::{CFunction, CLibm};
+use super::complex_libm::CLibm;
 use super::float32_math::{self, Elementary};
 use super::ordering::Ordered;
 use crate::dtype::DType;
@@ -343,24 +343,24 @@ macro_rules! complex_math {
             type Real = $f;
             #[inline(always)] fn parts(self) -> ($f, $f) { (self.re, self.im) }
             #[inline(always)] fn from_parts(re: $f, im: $f) -> Self { Complex::new(re, im) }
-            #[inline(always)] fn sqrt(self) -> Self { self.c_call(CFunction::Sqrt) }
-            #[inline(always)] fn exp(self) -> Self { self.c_call(CFunction::Exp) }
+            #[inline(always)] fn sqrt(self) -> Self { self.c_sqrt() }
+            #[inline(always)] fn exp(self) -> Self { self.c_exp() }
             #[inline(always)] fn exp2(self) -> Self { Complex::exp2(self) }
-            #[inline(always)] fn ln(self) -> Self { self.c_call(CFunction::Log) }
+            #[inline(always)] fn ln(self) -> Self { self.c_log() }
             #[inline(always)] fn log2(self) -> Self { Complex::log2(self) }
             #[inline(always)] fn log10(self) -> Self { Complex::log10(self) }
-            #[inline(always)] fn sin(self) -> Self { self.c_call(CFunction::Sin) }
-            #[inline(always)] fn cos(self) -> Self { self.c_call(CFunction::Cos) }
-            #[inline(always)] fn tan(self) -> Self { self.c_call(CFunction::Tan) }
-            #[inline(always)] fn asin(self) -> Self { self.c_call(CFunction::Asin) }
-            #[inline(always)] fn acos(self) -> Self { self.c_call(CFunction::Acos) }
-            #[inline(always)] fn atan(self) -> Self { self.c_call(CFunction::Atan) }
-            #[inline(always)] fn sinh(self) -> Self { self.c_call(CFunction::Sinh) }
-            #[inline(always)] fn cosh(self) -> Self { self.c_call(CFunction::Cosh) }
-            #[inline(always)] fn tanh(self) -> Self { self.c_call(CFunction::Tanh) }
-            #[inline(always)] fn asinh(self) -> Self { self.c_call(CFunction::Asinh) }
-            #[inline(always)] fn acosh(self) -> Self { self.c_call(CFunction::Acosh) }
-            #[inline(always)] fn atanh(self) -> Self { self.c_call(CFunction::Atanh) }
+            #[inline(always)] fn sin(self) -> Self { self.c_sin() }
+            #[inline(always)] fn cos(self) -> Self { self.c_cos() }
+            #[inline(always)] fn tan(self) -> Self { self.c_tan() }
+            #[inline(always)] fn asin(self) -> Self { self.c_asin() }
+            #[inline(always)] fn acos(self) -> Self { self.c_acos() }
+            #[inline(always)] fn atan(self) -> Self { self.c_atan() }
+            #[inline(always)] fn sinh(self) -> Self { self.c_sinh() }
+            #[inline(always)] fn cosh(self) -> Self { self.c_cosh() }
+            #[inline(always)] fn tanh(self) -> Self { self.c_tanh() }
+            #[inline(always)] fn asinh(self) -> Self { self.c_asinh() }
+            #[inline(always)] fn acosh(self) -> Self { self.c_acosh() }
+            #[inline(always)] fn atanh(self) -> Self { self.c_atanh() }
             #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
             #[inline(always)] fn arg(self) -> $f { Elementary::atan2(self.im, self.re) }
             #[inline(always)] fn conj(self) -> Self { Complex::conj(&self) }
