@@ -531,3 +531,200 @@ fn printing() {
     );
     assert_eq!(reprs[0], reprs[1]);
 }
+
+/// The five ternary families on global operands `g` (the logical values `l`): where, clamp with tensor bounds,
+/// addcmul, addcdiv, lerp with a tensor weight, in that order.
+fn ternary_calls(operands: [oxtorch::dispatch::AnyTensor; 3]) -> Vec<oxtorch::dispatch::AnyTensor> {
+    use oxtorch::dispatch::{self, AnyOperand, AnyOutput};
+    let [x, y, z] = operands;
+    let condition = dispatch::binary(
+        BinaryOp::Compare(oxtorch::op::CmpOp::Gt),
+        AnyOperand::Tensor(x.clone()),
+        AnyOperand::Tensor(z.clone()),
+        AnyOutput::New,
+    )
+    .unwrap();
+    vec![
+        dispatch::where_(&condition, AnyOperand::Tensor(y.clone()), AnyOperand::Tensor(z.clone()), AnyOutput::New)
+            .unwrap(),
+        dispatch::clamp(
+            "clamp",
+            &x,
+            Some(AnyOperand::Tensor(y.clone())),
+            Some(AnyOperand::Tensor(z.clone())),
+            AnyOutput::New,
+        )
+        .unwrap(),
+        dispatch::add_product(false, &x, &y, &z, Scalar::Int(2), AnyOutput::New).unwrap(),
+        dispatch::add_product(true, &x, &y, &z, Scalar::Float(0.5), AnyOutput::New).unwrap(),
+        dispatch::lerp(&x, &y, AnyOperand::Tensor(z.clone()), AnyOutput::New).unwrap(),
+    ]
+}
+
+#[test]
+fn ternary_operations_on_every_sbp_triple_match_the_logical_result() {
+    use oxtorch::dispatch::AnyTensor;
+    threads::run(4, |w| {
+        let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
+        let x = logical(&[6, 5], DType::Float32, 1);
+        let y = logical(&[6, 5], DType::Float32, 2);
+        let row = logical(&[5], DType::Float32, 3);
+        let expected = ternary_calls([x.clone().into(), y.clone().into(), row.clone().into()]);
+        let expected_square = ternary_calls([x.clone().into(), y.clone().into(), x.clone().into()]);
+        for a in one_d() {
+            for b in one_d() {
+                for c in [Sbp::Split(0), Sbp::Broadcast, Sbp::PartialSum] {
+                    let (gx, gy) = (make(&w, &x, &p, &[a]), make(&w, &y, &p, &[b]));
+                    let results =
+                        ternary_calls([gx.clone().into(), gy.clone().into(), make(&w, &row, &p, &[c]).into()]);
+                    let c2 = if c == Sbp::Split(0) { a } else { c };
+                    let square = ternary_calls([gx.into(), gy.into(), make(&w, &x, &p, &[c2]).into()]);
+                    for (k, (got, want)) in
+                        results.iter().zip(&expected).chain(square.iter().zip(&expected_square)).enumerate()
+                    {
+                        let AnyTensor::Global(g) = got else { panic!("a global result") };
+                        let want = want.clone().into_strided().unwrap();
+                        assert_eq!(g.dtype(), want.dtype(), "call {k} {a:?} {b:?} {c:?}");
+                        let got = values(&g.to_logical().unwrap());
+                        assert!(close(&got, &values(&want)), "call {k} {a:?} {b:?} {c:?}: {got:?}");
+                    }
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn ternary_sbp_choices_in_place_out_and_errors() {
+    use oxtorch::dispatch::{self, AnyOperand, AnyOutput, AnyTensor};
+    threads::run(4, |w| {
+        let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
+        let x = logical(&[8, 4], DType::Float32, 1);
+        let cond = logical(&[8, 4], DType::Bool, 1);
+        let g = |t: &Tensor, s: Sbp| AnyTensor::from(make(&w, t, &p, &[s]));
+        let sbp_of = |t: &AnyTensor| t.global().unwrap().sbp().to_vec();
+        let (s0, b, pp) = (Sbp::Split(0), Sbp::Broadcast, Sbp::PartialSum);
+        // where: split where all three split alike; (B, P, P) -> P without communication
+        let r = dispatch::where_(
+            &g(&cond, s0),
+            AnyOperand::Tensor(g(&x, s0)),
+            AnyOperand::Tensor(g(&x, s0)),
+            AnyOutput::New,
+        )
+        .unwrap();
+        assert_eq!(sbp_of(&r), [s0]);
+        let r = dispatch::where_(
+            &g(&cond, b),
+            AnyOperand::Tensor(g(&x, pp)),
+            AnyOperand::Tensor(g(&x, pp)),
+            AnyOutput::New,
+        )
+        .unwrap();
+        assert_eq!(sbp_of(&r), [pp]);
+        let expected = oxtorch::dispatch::where_(
+            &cond.clone().into(),
+            AnyOperand::Tensor(x.clone().into()),
+            AnyOperand::Scalar(Scalar::Float(0.5)),
+            AnyOutput::New,
+        )
+        .unwrap();
+        // a number beside a partial sum: no partial signature (OneFlow's where_scalar_y would add it per rank)
+        let r = dispatch::where_(
+            &g(&cond, b),
+            AnyOperand::Tensor(g(&x, pp)),
+            AnyOperand::Scalar(Scalar::Float(0.5)),
+            AnyOutput::New,
+        )
+        .unwrap();
+        assert_ne!(sbp_of(&r), [pp]);
+        assert_eq!(values(&r.global().unwrap().to_logical().unwrap()), values(&expected.into_strided().unwrap()));
+        // addcmul and lerp are linear in their partial-sum operands
+        let r =
+            dispatch::add_product(false, &g(&x, pp), &g(&x, pp), &g(&x, b), Scalar::Int(1), AnyOutput::New).unwrap();
+        assert_eq!(sbp_of(&r), [pp]);
+        let r =
+            dispatch::lerp(&g(&x, pp), &g(&x, pp), AnyOperand::Scalar(Scalar::Float(0.25)), AnyOutput::New).unwrap();
+        assert_eq!(sbp_of(&r), [pp]);
+        // a clamp is not: the partial sum is converted first (clip_by_scalar: split along each dimension)
+        let (lo, hi) = (AnyOperand::Scalar(Scalar::Float(3.0)), AnyOperand::Scalar(Scalar::Float(9.0)));
+        let clamped = || -> Tensor {
+            let bounds = oxtorch::op::ternary::ClampBounds::Numbers {
+                min: Some(Scalar::Float(3.0)),
+                max: Some(Scalar::Float(9.0)),
+            };
+            oxtorch::tensor::ternary::clamp("clamp", &x, &bounds, oxtorch::Output::New).unwrap()
+        };
+        let r = dispatch::clamp("clamp", &g(&x, pp), Some(lo.clone()), Some(hi.clone()), AnyOutput::New).unwrap();
+        assert_eq!(sbp_of(&r), [s0]);
+        assert_eq!(values(&r.global().unwrap().to_logical().unwrap()), values(&clamped()));
+        // in place keeps the target's sbp
+        let target = g(&x, b);
+        let r = dispatch::clamp("clamp", &target, Some(lo), Some(hi), AnyOutput::InPlace).unwrap();
+        assert_eq!(sbp_of(&r), [b]);
+        assert!(r.global().unwrap().local().is_alias_of(target.global().unwrap().local()));
+        assert_eq!(values(&r.global().unwrap().to_logical().unwrap()), values(&clamped()));
+        let target = g(&x, s0);
+        dispatch::add_product(false, &target, &g(&x, b), &g(&x, pp), Scalar::Int(1), AnyOutput::InPlace).unwrap();
+        assert_eq!(sbp_of(&target), [s0]);
+        let sq = x.mul(&x).unwrap().add(&x).unwrap();
+        assert_eq!(values(&target.global().unwrap().to_logical().unwrap()), values(&sq));
+        // out= pins the result's sbp
+        let mut out = g(&x.zeros_like(()).unwrap(), pp);
+        dispatch::lerp(&g(&x, s0), &g(&x, b), AnyOperand::Scalar(Scalar::Float(0.5)), AnyOutput::Out(&mut out))
+            .unwrap();
+        assert_eq!(sbp_of(&out), [pp]);
+        assert_eq!(values(&out.global().unwrap().to_logical().unwrap()), values(&x));
+        // PyTorch's errors from the logical sizes, OneFlow's for mixed kinds
+        let err = dispatch::add_product(
+            false,
+            &g(&x, s0),
+            &g(&logical(&[3], DType::Float32, 1), b),
+            &g(&x, b),
+            Scalar::Int(1),
+            AnyOutput::New,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Attempting to broadcast a dimension of length 3 at -1! Mismatching argument at index 1 had \
+             oxtorch.Size([3]); but expected shape should be broadcastable to [8, 4]"
+        );
+        let err = dispatch::lerp(&g(&x, s0), &x.clone().into(), AnyOperand::Scalar(Scalar::Float(0.5)), AnyOutput::New)
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with("Got input tensors with inconsistent attributes!\nop_type_name: lerp"),
+            "{err}"
+        );
+        let q = Placement::from_ranks("cpu", &[0, 1]).unwrap();
+        let other = AnyTensor::from(GlobalTensor::ones(&w, &[8, 4], DType::Bool, &q, &[Sbp::Broadcast]).unwrap());
+        let err =
+            dispatch::where_(&other, AnyOperand::Tensor(g(&x, b)), AnyOperand::Scalar(Scalar::Int(0)), AnyOutput::New)
+                .unwrap_err();
+        assert!(err.to_string().starts_with("Expected all tensors to be on the same placement"), "{err}");
+    });
+}
+
+#[test]
+fn ternary_operations_on_a_2d_placement() {
+    use oxtorch::dispatch::AnyTensor;
+    threads::run(4, |w| {
+        let p = Placement::new("cpu", &[0, 1, 2, 3], &[2, 2]).unwrap();
+        let x = logical(&[4, 6], DType::Float32, 1);
+        let y = logical(&[4, 6], DType::Float32, 2);
+        let row = logical(&[6], DType::Float32, 3);
+        let expected = ternary_calls([x.clone().into(), y.clone().into(), row.clone().into()]);
+        let layouts =
+            [[Sbp::Split(0), Sbp::Broadcast], [Sbp::PartialSum, Sbp::Split(1)], [Sbp::Broadcast, Sbp::PartialSum]];
+        for a in &layouts {
+            for b in &layouts {
+                let g = |t: &Tensor, s: &[Sbp]| AnyTensor::from(make(&w, t, &p, s));
+                let row_sbp = [Sbp::Broadcast, if b[1] == Sbp::Split(1) { Sbp::Split(0) } else { b[1] }];
+                let results = ternary_calls([g(&x, a), g(&y, b), g(&row, &row_sbp)]);
+                for (k, (got, want)) in results.iter().zip(&expected).enumerate() {
+                    let got = values(&got.global().unwrap().to_logical().unwrap());
+                    assert!(close(&got, &values(&want.clone().into_strided().unwrap())), "call {k} {a:?} {b:?}");
+                }
+            }
+        }
+    });
+}

@@ -49,18 +49,22 @@ def test_objects_pickle() -> None:
     assert pickle.loads(pickle.dumps(flow.sbp.split(2))) == flow.sbp.split(2)
 
 
-def test_ternary_operations_refuse_global_tensors() -> None:
-    # where, the clamps, addcmul, addcdiv and lerp have no sbp signatures yet: a clear refusal naming OneFlow's op,
-    # never a wrong result (issue 21 keeps them open)
+def test_ternary_operations_on_global_tensors() -> None:
+    # where, the clamps, addcmul, addcdiv and lerp run on each rank's pieces by their sbp signatures (the
+    # multi-process suite checks every combination); on one rank the result is the local one, its sbp inferred
     p = flow.placement("cpu", [0])
     x = flow.tensor([1.0, 2.0]).to_global(placement=p, sbp=flow.sbp.broadcast)
-    calls = {
-        "where": lambda: flow.where(x > 1, x, 0.0),
-        "clip_by_scalar": lambda: x.clamp(0.0, 1.0),
-        "addcmul": lambda: flow.addcmul(x, x, x),
-        "addcdiv": lambda: x.addcdiv(x, x, value=2),
-        "lerp": lambda: flow.lerp(x, x, 0.5),
-    }
-    for name, call in calls.items():
-        with pytest.raises(NotImplementedError, match=f"^{name} of global tensors is not supported yet$"):
-            call()
+    s = flow.tensor([3.0, 0.5]).to_global(placement=p, sbp=flow.sbp.split(0))
+    cases = [
+        (flow.where(x > 1, x, 0.0), [0.0, 2.0]),
+        (x.clamp(0.0, 1.5), [1.0, 1.5]),
+        (flow.clamp(x, min=s), [3.0, 2.0]),
+        (flow.addcmul(x, x, s), [4.0, 3.0]),
+        (x.addcdiv(x, s, value=3), [2.0, 14.0]),
+        (flow.lerp(x, s, 0.5), [2.0, 1.25]),
+    ]
+    for got, expected in cases:
+        assert got.is_global and got.tolist() == expected
+    assert flow.where(s > 1, s, s).sbp == (flow.sbp.split(0),)
+    with pytest.raises(RuntimeError, match="^Got input tensors with inconsistent attributes!\nop_type_name: lerp"):
+        flow.lerp(x, flow.tensor([1.0, 2.0]), 0.5)

@@ -341,7 +341,7 @@ pub fn binary_as(
 }
 
 /// OneFlow's error for an operation that mixes local and global tensors.
-fn inconsistent_attributes(name: &str, tensors: &[&AnyTensor]) -> Error {
+pub(super) fn inconsistent_attributes(name: &str, tensors: &[&AnyTensor]) -> Error {
     let kinds: Vec<&str> = tensors.iter().map(|t| t.distribution()).collect();
     Error::Runtime(format!(
         "Got input tensors with inconsistent attributes!\nop_type_name: {name}\nattributes of inputs is:\n{}",

@@ -1,10 +1,13 @@
 //! `where`, the clamps, `addcmul`, `addcdiv` and `lerp` over tensors of any kind: strided tensors by
 //! `tensor/ternary.rs` and `tensor/pointwise.rs`; sparse COO operands get PyTorch's dispatcher error (it has no
-//! sparse kernel for them), naming the overload the call reached; global tensors are refused with OneFlow's op name
-//! until their sbp signatures are written.
+//! sparse kernel for them), naming the overload the call reached; global tensors by their sbp signatures
+//! (`global/nary.rs`), the same strided operation running on each rank's pieces.
 
-use super::{AnyOperand, AnyOutput, AnyTensor};
+use super::{inconsistent_attributes, AnyOperand, AnyOutput, AnyTensor};
 use crate::error::{Error, Result};
+use crate::global::nary::{self, NaryOperand, NarySbp};
+use crate::global::ops::GlobalOutput;
+use crate::global::GlobalOperand;
 use crate::op::ternary::{Bound, BoundTensor, ClampBounds};
 use crate::scalar::Scalar;
 use crate::tensor::{Operand, Output, Tensor};
@@ -18,7 +21,8 @@ impl BoundTensor for AnyTensor {
         match self {
             AnyTensor::Strided(t) => t.item(),
             AnyTensor::SparseCoo(s) => s.to_dense()?.item(),
-            AnyTensor::Global(g) => g.to_local(false)?.item(),
+            // the logical value (every rank calls this alike)
+            AnyTensor::Global(g) => g.to_logical()?.item(),
         }
     }
 }
@@ -72,6 +76,65 @@ fn global_refusal(oneflow: &str) -> Error {
     Error::NotImplemented(format!("{oneflow} of global tensors is not supported yet"))
 }
 
+/// Whether any of an operation's tensors is global (the call then takes the global path).
+fn any_global(tensors: &[&AnyTensor]) -> bool {
+    tensors.iter().any(|t| t.global().is_some())
+}
+
+/// A given operand of the local operation (the core passes None only for a clamp's absent bound).
+fn given(o: &Option<Operand>) -> Result<&Operand> {
+    o.as_ref().ok_or_else(|| Error::Runtime("internal error: a missing operand".into()))
+}
+
+/// A given tensor operand of the local operation.
+fn given_tensor(o: &Option<Operand>) -> Result<&Tensor> {
+    match o {
+        Some(Operand::Tensor(t)) => Ok(t),
+        _ => Err(Error::Runtime("internal error: a tensor operand is not a tensor".into())),
+    }
+}
+
+/// OneFlow's operation `oneflow` (operands named `args` in its errors) over `operands` (None for an absent one)
+/// into `output`, when one of its tensors is global: every tensor must be (OneFlow's error otherwise); `run` is the
+/// strided operation, which runs on each rank's pieces (`global/nary.rs`).
+fn global(
+    oneflow: &str,
+    args: &[&str],
+    sbp: &NarySbp,
+    operands: &[Option<&AnyOperand>],
+    output: AnyOutput<'_>,
+    run: impl Fn(&[Option<Operand>], Output<'_>) -> Result<Tensor>,
+) -> Result<AnyTensor> {
+    let mut tensors: Vec<&AnyTensor> = operands.iter().flatten().filter_map(|o| o.tensor()).collect();
+    if let AnyOutput::Out(t) = &output {
+        tensors.push(t);
+    }
+    if tensors.iter().any(|t| t.global().is_none()) {
+        return Err(inconsistent_attributes(oneflow, &tensors));
+    }
+    let operand = |o: &Option<&AnyOperand>| -> Result<NaryOperand> {
+        Ok(match o {
+            Some(AnyOperand::Tensor(AnyTensor::Global(g))) => Some(GlobalOperand::Tensor((**g).clone())),
+            Some(AnyOperand::Scalar(s)) => Some(GlobalOperand::Scalar(*s)),
+            Some(AnyOperand::Tensor(t)) => return Err(inconsistent_attributes(oneflow, &[t])),
+            None => None,
+        })
+    };
+    let operands: Vec<NaryOperand> = operands.iter().map(operand).collect::<Result<_>>()?;
+    let result = match output {
+        AnyOutput::New => nary::elementwise(oneflow, args, sbp, &operands, GlobalOutput::New, run)?,
+        AnyOutput::InPlace => nary::elementwise(oneflow, args, sbp, &operands, GlobalOutput::InPlace, run)?,
+        AnyOutput::Out(slot) => {
+            let mut target =
+                slot.global().cloned().ok_or_else(|| Error::Runtime("internal error: no global out=".into()))?;
+            let result = nary::elementwise(oneflow, args, sbp, &operands, GlobalOutput::Out(&mut target), run);
+            *slot = AnyTensor::from(target);
+            result?
+        }
+    };
+    Ok(AnyTensor::from(result))
+}
+
 /// `torch.where(condition, input, other)` into `output` (a new tensor or `out=`), whatever the tensors' kinds.
 pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, output: AnyOutput<'_>) -> Result<AnyTensor> {
     let out = match &output {
@@ -80,7 +143,14 @@ pub fn where_(condition: &AnyTensor, input: AnyOperand, other: AnyOperand, outpu
     };
     let all = tensors([Some(condition), input.tensor(), other.tensor(), out]);
     let (oneflow, reached) = (crate::op::TernaryOp::Where.info().oneflow, Reached::from(&output));
-    refuse_other_kinds(oneflow, &all, || overload_name("where", reached, Some("self")))?;
+    if any_global(&all) {
+        let condition = AnyOperand::Tensor(condition.clone());
+        let operands = [Some(&condition), Some(&input), Some(&other)];
+        return global(oneflow, &["condition", "x", "y"], &nary::WHERE, &operands, output, |o, out| {
+            crate::tensor::ternary::where_(given_tensor(&o[0])?, given(&o[1])?, given(&o[2])?, out)
+        });
+    }
+    refuse_other_kinds(&all, || overload_name("where", reached, Some("self")))?;
     let AnyTensor::Strided(condition) = condition else {
         return Err(Error::Runtime("internal error: a non-strided condition on the strided path".into()));
     };
@@ -129,7 +199,10 @@ pub fn clamp(
     // `clip` is `clamp`; the Tensor overload has `.Tensor`, its `out=` `.Tensor_out`
     let base = if name == "clip" { "clamp" } else { name };
     let tensor_bounds = matches!(bounds, ClampBounds::Tensors { .. });
-    refuse_other_kinds("clip_by_scalar", &all, || overload_name(base, reached, tensor_bounds.then_some("Tensor")))?;
+    if any_global(&all) {
+        return global_clamp(name, input, bounds, output);
+    }
+    refuse_other_kinds(&all, || overload_name(base, reached, tensor_bounds.then_some("Tensor")))?;
     let AnyTensor::Strided(input) = input else {
         return Err(Error::Runtime("internal error: a non-strided input on the strided path".into()));
     };
@@ -142,6 +215,39 @@ pub fn clamp(
         },
     };
     crate::tensor::ternary::clamp(name, input, &bounds, strided_output(output)?).map(AnyTensor::Strided)
+}
+
+/// [`clamp`] of global tensors: with number bounds OneFlow's `clip_by_scalar` (`_min`, `_max` for one bound),
+/// with tensor bounds a broadcasting operation of up to three tensors.
+fn global_clamp(
+    name: &str,
+    input: &AnyTensor,
+    bounds: ClampBounds<AnyTensor>,
+    output: AnyOutput<'_>,
+) -> Result<AnyTensor> {
+    let input = AnyOperand::Tensor(input.clone());
+    match bounds {
+        ClampBounds::Numbers { min, max } => {
+            let oneflow = match (min, max) {
+                (Some(_), None) => "clip_by_scalar_min",
+                (None, Some(_)) => "clip_by_scalar_max",
+                _ => "clip_by_scalar",
+            };
+            global(oneflow, &["x"], &nary::CLIP_BY_SCALAR, &[Some(&input)], output, |o, out| {
+                crate::tensor::ternary::clamp(name, given_tensor(&o[0])?, &ClampBounds::Numbers { min, max }, out)
+            })
+        }
+        ClampBounds::Tensors { min, max } => {
+            let (min, max) = (min.map(AnyOperand::Tensor), max.map(AnyOperand::Tensor));
+            let operands = [Some(&input), min.as_ref(), max.as_ref()];
+            let oneflow = crate::op::TernaryOp::Clamp.info().oneflow;
+            global(oneflow, &["x", "min", "max"], &nary::CLIP_BY_TENSOR, &operands, output, |o, out| {
+                let bound = |b: &Option<Operand>| b.as_ref().map(|_| given_tensor(b).cloned()).transpose();
+                let bounds = ClampBounds::Tensors { min: bound(&o[1])?, max: bound(&o[2])? };
+                crate::tensor::ternary::clamp(name, given_tensor(&o[0])?, &bounds, out)
+            })
+        }
+    }
 }
 
 /// The overload PyTorch's dispatcher names for `name` reached as `reached`, of the named overload `overload`
@@ -158,12 +264,9 @@ fn overload_name(name: &str, reached: Reached, overload: Option<&str>) -> String
     }
 }
 
-/// The refusals of an operation over `tensors` (its `out=` among them): OneFlow's op `oneflow` named for a global
-/// tensor, PyTorch's dispatcher error naming `overload` for a sparse one.
-fn refuse_other_kinds(oneflow: &str, tensors: &[&AnyTensor], overload: impl FnOnce() -> String) -> Result<()> {
-    if tensors.iter().any(|t| t.global().is_some()) {
-        return Err(global_refusal(oneflow));
-    }
+/// The refusal of an operation over `tensors` (its `out=` among them) with a sparse one: PyTorch's dispatcher
+/// error naming `overload`.
+fn refuse_other_kinds(tensors: &[&AnyTensor], overload: impl FnOnce() -> String) -> Result<()> {
     if let Some(sparse) = tensors.iter().find_map(|t| t.sparse()) {
         return Err(crate::sparse::view::dispatcher_error(&overload(), sparse.device()));
     }
@@ -187,7 +290,20 @@ pub fn add_product(
         _ => None,
     };
     let all = tensors([Some(input), Some(tensor1), Some(tensor2), out]);
-    refuse_other_kinds(op.info().oneflow, &all, || overload_name(op.info().name, reached, None))?;
+    if any_global(&all) {
+        let [input, tensor1, tensor2] = [input, tensor1, tensor2].map(|t| AnyOperand::Tensor(t.clone()));
+        let operands = [Some(&input), Some(&tensor1), Some(&tensor2)];
+        let sbp = if divide { &nary::LINEAR_IN_FIRST_TWO } else { &nary::ADDCMUL };
+        return global(op.info().oneflow, &["input", "tensor1", "tensor2"], sbp, &operands, output, |o, out| {
+            let (input, tensor1, tensor2) = (given_tensor(&o[0])?, given_tensor(&o[1])?, given_tensor(&o[2])?);
+            if divide {
+                crate::tensor::pointwise::addcdiv(input, tensor1, tensor2, value, out)
+            } else {
+                crate::tensor::pointwise::addcmul(input, tensor1, tensor2, value, out)
+            }
+        });
+    }
+    refuse_other_kinds(&all, || overload_name(op.info().name, reached, None))?;
     let strided = |t: &AnyTensor| t.clone().into_strided();
     let (input, tensor1, tensor2) = (strided(input)?, strided(tensor1)?, strided(tensor2)?);
     let output = strided_output(output)?;
@@ -210,7 +326,15 @@ pub fn lerp(input: &AnyTensor, end: &AnyTensor, weight: AnyOperand, output: AnyO
     };
     let all = tensors([Some(input), Some(end), weight.tensor(), out]);
     let kind = if matches!(weight, AnyOperand::Scalar(_)) { "Scalar" } else { "Tensor" };
-    refuse_other_kinds(op.info().oneflow, &all, || overload_name("lerp", reached, Some(kind)))?;
+    if any_global(&all) {
+        let (input, end) = (AnyOperand::Tensor(input.clone()), AnyOperand::Tensor(end.clone()));
+        let operands = [Some(&input), Some(&end), Some(&weight)];
+        let args = ["input", "end", "weight"];
+        return global(op.info().oneflow, &args, &nary::LINEAR_IN_FIRST_TWO, &operands, output, |o, out| {
+            crate::tensor::pointwise::lerp(given_tensor(&o[0])?, given_tensor(&o[1])?, given(&o[2])?, out)
+        });
+    }
+    refuse_other_kinds(&all, || overload_name("lerp", reached, Some(kind)))?;
     let (input, end) = (input.clone().into_strided()?, end.clone().into_strided()?);
     let weight = strided_operand(&weight)?;
     crate::tensor::pointwise::lerp(&input, &end, &weight, strided_output(output)?).map(AnyTensor::Strided)

@@ -47,15 +47,21 @@ pub struct Input<'a> {
     pub itemsize: usize,
 }
 
-/// The chosen signature: the sbp each tensor operand must have (None for a number) and the result's.
+/// The chosen signature: the sbp each operand must have (None for a number or an absent operand) and the
+/// result's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Signature {
-    /// The first operand's sbp.
-    pub lhs: Option<NdSbp>,
-    /// The second operand's sbp.
-    pub rhs: Option<NdSbp>,
+    /// The operands' sbp, in the operation's order.
+    pub inputs: Vec<Option<NdSbp>>,
     /// The result's sbp.
     pub out: NdSbp,
+}
+
+impl Signature {
+    /// The sbp operand `k` must have (None for a number).
+    pub fn input(&self, k: usize) -> Option<&NdSbp> {
+        self.inputs.get(k).and_then(Option::as_ref)
+    }
 }
 
 /// The partial-sum signatures of a broadcasting binary operation (OneFlow's `GenPartialSbpSign`).
@@ -103,18 +109,30 @@ enum Operands {
     Right,
 }
 
-/// One signature over one grid dimension: the sbp of the first and second operand (None for a number) and of
-/// the result.
-type Candidate = (Option<Sbp>, Option<Sbp>, Sbp);
+/// One signature over one grid dimension: the sbp of each operand (None for a number) and of the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The operands' sbp, in the operation's order.
+    pub inputs: Vec<Option<Sbp>>,
+    /// The result's sbp.
+    pub out: Sbp,
+}
+
+impl Candidate {
+    fn binary(lhs: Option<Sbp>, rhs: Option<Sbp>, out: Sbp) -> Candidate {
+        Candidate { inputs: vec![lhs, rhs], out }
+    }
+}
 
 /// The rule's signatures over one grid dimension, in OneFlow's order, with "everything broadcast" appended.
 fn candidates(rule: SbpRule, operands: Operands, lhs: &[usize], rhs: &[usize]) -> Vec<Candidate> {
     use Sbp::{Broadcast as B, PartialSum as P, Split as S};
     let mut list: Vec<Candidate> = Vec::new();
     let wrap = |s: Sbp| match operands {
-        Operands::Right => (None, Some(s), s),
-        _ => (Some(s), None, s),
+        Operands::Right => Candidate::binary(None, Some(s), s),
+        _ => Candidate::binary(Some(s), None, s),
     };
+    let pair = |l: Sbp, r: Sbp, o: Sbp| Candidate::binary(Some(l), Some(r), o);
     match rule {
         SbpRule::EachAxis { partial } => {
             let ndim = if operands == Operands::Right { rhs.len() } else { lhs.len() };
@@ -126,55 +144,54 @@ fn candidates(rule: SbpRule, operands: Operands, lhs: &[usize], rhs: &[usize]) -
             return list;
         }
         SbpRule::Elementwise { partial } => {
-            list.extend((0..lhs.len()).map(|i| (Some(S(i)), Some(S(i)), S(i))));
+            list.extend((0..lhs.len()).map(|i| pair(S(i), S(i), S(i))));
             if partial {
-                list.push((Some(P), Some(P), P));
+                list.push(pair(P, P, P));
             }
         }
         SbpRule::Broadcast(partials) => {
             let (nx, ny) = (lhs.len(), rhs.len());
             if nx < ny {
-                list.extend((0..ny - nx).map(|i| (Some(B), Some(S(i)), S(i))));
-                list.extend((0..nx).map(|i| (Some(S(nx - 1 - i)), Some(S(ny - 1 - i)), S(ny - 1 - i))));
+                list.extend((0..ny - nx).map(|i| pair(B, S(i), S(i))));
+                list.extend((0..nx).map(|i| pair(S(nx - 1 - i), S(ny - 1 - i), S(ny - 1 - i))));
             } else if nx > ny {
-                list.extend((0..nx - ny).map(|i| (Some(S(i)), Some(B), S(i))));
-                list.extend((0..ny).map(|i| (Some(S(nx - 1 - i)), Some(S(ny - 1 - i)), S(nx - 1 - i))));
+                list.extend((0..nx - ny).map(|i| pair(S(i), B, S(i))));
+                list.extend((0..ny).map(|i| pair(S(nx - 1 - i), S(ny - 1 - i), S(nx - 1 - i))));
             } else {
                 for i in 0..nx {
                     match (lhs[i], rhs[i]) {
                         (1, 1) => {}
-                        (a, b) if a == b => list.push((Some(S(i)), Some(S(i)), S(i))),
-                        (1, _) => list.push((Some(B), Some(S(i)), S(i))),
-                        _ => list.push((Some(S(i)), Some(B), S(i))),
+                        (a, b) if a == b => list.push(pair(S(i), S(i), S(i))),
+                        (1, _) => list.push(pair(B, S(i), S(i))),
+                        _ => list.push(pair(S(i), B, S(i))),
                     }
                 }
             }
             match partials {
                 Partials::None => {}
-                Partials::Both => list.push((Some(P), Some(P), P)),
-                Partials::Either => list.extend([(Some(B), Some(P), P), (Some(P), Some(B), P)]),
-                Partials::First => list.push((Some(P), Some(B), P)),
+                Partials::Both => list.push(pair(P, P, P)),
+                Partials::Either => list.extend([pair(B, P, P), pair(P, B, P)]),
+                Partials::First => list.push(pair(P, B, P)),
             }
         }
     }
-    list.push((Some(B), Some(B), B));
+    list.push(pair(B, B, B));
     list
 }
 
 /// What the caller pins (OneFlow's sbp constraints, plus oxtorch's `out=`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Constraints<'a> {
-    /// The first operand keeps this sbp (an in-place operation's target).
-    pub lhs: Option<&'a [Sbp]>,
-    /// The second operand keeps this sbp (the target itself again, as in `x.mul_(x)`).
-    pub rhs: Option<&'a [Sbp]>,
+    /// Operands that keep their sbp, by position: an in-place operation's target, and the target again where it
+    /// is another operand too (`x.mul_(x)`).
+    pub inputs: [Option<&'a [Sbp]>; 3],
     /// The result has this sbp (an in-place target, an `out=` tensor).
     pub out: Option<&'a [Sbp]>,
 }
 
 impl Constraints<'_> {
     fn is_empty(&self) -> bool {
-        self.lhs.is_none() && self.rhs.is_none() && self.out.is_none()
+        self.inputs.iter().all(Option::is_none) && self.out.is_none()
     }
 
     fn allow(&self, s: &Signature) -> bool {
@@ -182,7 +199,7 @@ impl Constraints<'_> {
             (Some(p), Some(g)) => p == &g[..],
             _ => true,
         };
-        fits(self.lhs, s.lhs.as_ref()) && fits(self.rhs, s.rhs.as_ref()) && fits(self.out, Some(&s.out))
+        self.inputs.iter().enumerate().all(|(k, pin)| fits(*pin, s.input(k))) && fits(self.out, Some(&s.out))
     }
 }
 
@@ -203,11 +220,24 @@ pub fn infer(
     };
     let (lhs_shape, rhs_shape) = (lhs.map_or(&[][..], |t| t.shape), rhs.map_or(&[][..], |t| t.shape));
     let one_d = candidates(rule, operands, lhs_shape, rhs_shape);
-    let inputs = [lhs, rhs];
+    choose(name, &["x", "y"], &one_d, &[lhs, rhs], placement, constraints)
+}
+
+/// Chooses among an operation's signatures over one grid dimension (`one_d`, in OneFlow's order, "everything
+/// broadcast" included) for operands `inputs` (None for a number or an absent operand), named `args` in errors,
+/// as OneFlow's 1-D or N-D inference does (see the module documentation).
+pub fn choose(
+    name: &str,
+    args: &[&str],
+    one_d: &[Candidate],
+    inputs: &[Option<Input>],
+    placement: &Placement,
+    constraints: Constraints<'_>,
+) -> Result<Signature> {
     if placement.ndim() == 1 {
-        infer_1d(name, &one_d, &inputs, placement.len(), constraints)
+        infer_1d(name, args, one_d, inputs, placement.len(), constraints)
     } else {
-        infer_nd(name, &one_d, &inputs, placement.hierarchy(), constraints)
+        infer_nd(name, args, one_d, inputs, placement.hierarchy(), constraints)
     }
 }
 
@@ -216,24 +246,16 @@ fn one(s: Sbp) -> NdSbp {
     std::iter::once(s).collect()
 }
 
-/// The signature's sbp for input `k`.
-fn input_sbp(s: &Signature, k: usize) -> Option<&NdSbp> {
-    if k == 0 {
-        s.lhs.as_ref()
-    } else {
-        s.rhs.as_ref()
-    }
-}
-
 fn logical_bytes(t: &Input) -> f64 {
     (t.shape.iter().product::<usize>() * t.itemsize) as f64
 }
 
 /// OneFlow's "has no maching sbp" error (its spelling), listing what was valid and what was pinned.
-fn no_matching(name: &str, valid: &[Signature], constraints: Constraints<'_>) -> Error {
+fn no_matching(name: &str, args: &[&str], valid: &[Signature], constraints: Constraints<'_>) -> Error {
     let list: Vec<String> = valid.iter().map(describe).collect();
     let mut hint = Vec::new();
-    for (arg, pin) in [("x", constraints.lhs), ("y", constraints.rhs), ("out", constraints.out)] {
+    let pins = args.iter().zip(constraints.inputs).map(|(a, p)| (*a, p)).chain([("out", constraints.out)]);
+    for (arg, pin) in pins {
         if let Some(p) = pin {
             hint.push(format!("{arg}: {}", sbp::nd_short(p)));
         }
@@ -247,28 +269,29 @@ fn no_matching(name: &str, valid: &[Signature], constraints: Constraints<'_>) ->
 
 /// A signature as `(x, y) -> out`.
 fn describe(s: &Signature) -> String {
-    let args: Vec<String> = [&s.lhs, &s.rhs].iter().filter_map(|x| x.as_ref().map(|v| sbp::nd_short(v))).collect();
+    let args: Vec<String> = s.inputs.iter().filter_map(|x| x.as_ref().map(|v| sbp::nd_short(v))).collect();
     format!("({}) -> {}", args.join(", "), sbp::nd_short(&s.out))
 }
 
 fn infer_1d(
     name: &str,
+    args: &[&str],
     one_d: &[Candidate],
-    inputs: &[Option<Input>; 2],
+    inputs: &[Option<Input>],
     ranks: usize,
     constraints: Constraints<'_>,
 ) -> Result<Signature> {
-    let as_sig = |c: &Candidate| Signature { lhs: c.0.map(one), rhs: c.1.map(one), out: one(c.2) };
+    let as_sig = |c: &Candidate| Signature { inputs: c.inputs.iter().map(|s| s.map(one)).collect(), out: one(c.out) };
     // inputs split along a dimension smaller than the number of ranks are invalid
     let splittable = |t: &Option<Input>, s: Option<Sbp>| match (t, s) {
         (Some(t), Some(Sbp::Split(d))) => t.shape.get(d).is_some_and(|&n| n >= ranks),
         _ => true,
     };
     let valid: Vec<Signature> =
-        one_d.iter().filter(|c| splittable(&inputs[0], c.0) && splittable(&inputs[1], c.1)).map(as_sig).collect();
+        one_d.iter().filter(|c| inputs.iter().zip(&c.inputs).all(|(t, s)| splittable(t, *s))).map(as_sig).collect();
     let allowed: Vec<&Signature> = valid.iter().filter(|s| constraints.allow(s)).collect();
     match allowed.len() {
-        0 => return Err(no_matching(name, &valid, constraints)),
+        0 => return Err(no_matching(name, args, &valid, constraints)),
         1 => return Ok(allowed[0].clone()),
         _ => {}
     }
@@ -278,7 +301,7 @@ fn infer_1d(
         let mut order = 0;
         let mut cost = 0.0;
         for (k, t) in inputs.iter().enumerate() {
-            let (Some(t), Some(want)) = (t, input_sbp(s, k)) else { continue };
+            let (Some(t), Some(want)) = (t, s.input(k)) else { continue };
             let (from, to) = (t.sbp[0], want[0]);
             if from == to {
                 order -= 10;
@@ -302,22 +325,23 @@ const UNSUPPORTED: f64 = f32::MAX as f64;
 
 fn infer_nd(
     name: &str,
+    args: &[&str],
     one_d: &[Candidate],
-    inputs: &[Option<Input>; 2],
+    inputs: &[Option<Input>],
     hierarchy: &[usize],
     constraints: Constraints<'_>,
 ) -> Result<Signature> {
     // every combination, the first grid dimension outermost
-    let mut combos: Vec<Vec<Candidate>> = vec![Vec::new()];
+    let mut combos: Vec<Vec<&Candidate>> = vec![Vec::new()];
     for _ in hierarchy {
-        combos = combos.into_iter().flat_map(|p| one_d.iter().map(move |c| [p.clone(), vec![*c]].concat())).collect();
+        combos = combos.into_iter().flat_map(|p| one_d.iter().map(move |c| [p.clone(), vec![c]].concat())).collect();
     }
+    let arity = one_d.first().map_or(0, |c| c.inputs.len());
     let mut list: Vec<Signature> = combos
         .iter()
         .map(|combo| Signature {
-            lhs: combo.iter().map(|c| c.0).collect(),
-            rhs: combo.iter().map(|c| c.1).collect(),
-            out: combo.iter().map(|c| c.2).collect(),
+            inputs: (0..arity).map(|k| combo.iter().map(|c| c.inputs[k]).collect::<Option<NdSbp>>()).collect(),
+            out: combo.iter().map(|c| c.out).collect(),
         })
         .collect();
     // OneFlow's removal: from the back, each removed signature replaced by the last one
@@ -331,7 +355,7 @@ fn infer_nd(
         }
     };
     let too_fine = |s: &Signature| {
-        inputs.iter().enumerate().any(|(k, t)| match (t, input_sbp(s, k)) {
+        inputs.iter().enumerate().any(|(k, t)| match (t, s.input(k)) {
             (Some(t), Some(nd)) => !splits_finely_enough(t.shape, nd, hierarchy),
             _ => false,
         })
@@ -343,7 +367,7 @@ fn infer_nd(
     let valid = list.clone();
     remove_where(&mut list, &|s: &Signature| !constraints.allow(s));
     if list.is_empty() {
-        return Err(no_matching(name, &valid, constraints));
+        return Err(no_matching(name, args, &valid, constraints));
     }
     if list.len() == 1 {
         return Ok(list.swap_remove(0));
@@ -354,7 +378,7 @@ fn infer_nd(
         let mut total = 0.0;
         let mut all_match = true;
         for (k, t) in inputs.iter().enumerate() {
-            let (Some(t), Some(want)) = (t, input_sbp(s, k)) else { continue };
+            let (Some(t), Some(want)) = (t, s.input(k)) else { continue };
             all_match &= t.sbp == &want[..];
             total += eager_cost(t, want, hierarchy);
         }
@@ -371,7 +395,7 @@ fn infer_nd(
         Some(i) => Ok(list.swap_remove(i)),
         None => {
             let mut inputs_text = String::new();
-            for (arg, t) in [("x", &inputs[0]), ("y", &inputs[1])] {
+            for (arg, t) in args.iter().zip(inputs) {
                 if let Some(t) = t {
                     inputs_text.push_str(&format!(" {arg}: {};", sbp::nd_short(t.sbp)));
                 }
@@ -565,15 +589,15 @@ mod tests {
         let (x, y) = (Input { shape: &s, sbp: &[P], itemsize: 4 }, Input { shape: &s, sbp: &[P], itemsize: 4 });
         let sig =
             infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), Constraints::default()).unwrap();
-        assert_eq!((sig.lhs.unwrap().to_vec(), sig.rhs.unwrap().to_vec()), (vec![B], vec![P]));
+        assert_eq!((sig.input(0).unwrap().to_vec(), sig.input(1).unwrap().to_vec()), (vec![B], vec![P]));
         // in place into itself: both inputs pinned to P, which no signature of broadcast_mul has
-        let pinned = Constraints { lhs: Some(&[P]), rhs: Some(&[P]), out: Some(&[P]) };
+        let pinned = Constraints { inputs: [Some(&[P]), Some(&[P]), None], out: Some(&[P]) };
         let err = infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap_err();
         assert!(err.message().starts_with("broadcast_mul has no maching sbp"), "{}", err.message());
         // in place with another partial sum: (P, B) -> P, the other one gathered
-        let pinned = Constraints { lhs: Some(&[P]), rhs: None, out: Some(&[P]) };
+        let pinned = Constraints { inputs: [Some(&[P]), None, None], out: Some(&[P]) };
         let sig = infer(rule_of(BinaryOp::Mul, true), Some(x), Some(y), &placement(&[4]), pinned).unwrap();
-        assert_eq!(sig.rhs.unwrap().to_vec(), vec![B]);
+        assert_eq!(sig.input(1).unwrap().to_vec(), vec![B]);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 use super::boxing;
 use super::infer::SbpRule;
 use super::infer::{self, Input};
+use super::placement::Placement;
 use super::sbp::NdSbp;
 use super::tensor::GlobalTensor;
 use crate::device::Device;
@@ -60,7 +61,7 @@ pub enum GlobalOutput<'a> {
 }
 
 /// A meta tensor with a global tensor's logical sizes and dtype.
-fn meta(t: &GlobalTensor) -> Result<Tensor> {
+pub(super) fn meta(t: &GlobalTensor) -> Result<Tensor> {
     factory::empty(t.shape(), TensorOptions::new().dtype(t.dtype()).device(Device::meta()))
 }
 
@@ -72,12 +73,23 @@ fn meta_operand(o: &GlobalOperand) -> Result<Operand> {
 }
 
 /// OneFlow's error for operands on different placements (`positional` counts operands from 0).
-fn placement_mismatch(a: &GlobalTensor, b: &GlobalTensor, positional: usize) -> Error {
+pub(super) fn placement_mismatch(a: &GlobalTensor, b: &GlobalTensor, positional: usize) -> Error {
     Error::Runtime(format!(
         "Expected all tensors to be on the same placement, but found at least two placements, {} (positional 0) and {} (positional {positional})!",
         a.placement().repr(),
         b.placement().repr()
     ))
+}
+
+/// An error of the meta run that stands for a global operation, as the placement's device gives it: the kernel
+/// name in "not implemented" errors names that device, not meta.
+pub(super) fn on_placement_device(e: Error, placement: &Placement) -> Error {
+    match e {
+        Error::NotImplemented(m) => {
+            Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", placement.type_name())))
+        }
+        other => other,
+    }
 }
 
 /// What sbp inference needs to know of an operand.
@@ -128,13 +140,8 @@ pub fn binary_op(
         (GlobalOutput::Out(_), Some(m)) => Output::Out(m),
         _ => Output::New,
     };
-    let (shape, dtype) = ops::result_sizes_and_dtype(op, &meta_lhs, &meta_rhs, meta_output).map_err(|e| match e {
-        // the kernel name in "not implemented" errors names the placement's device, not meta
-        Error::NotImplemented(m) => {
-            Error::NotImplemented(m.replace("_meta\"", &format!("_{}\"", first.placement().type_name())))
-        }
-        other => other,
-    })?;
+    let (shape, dtype) = ops::result_sizes_and_dtype(op, &meta_lhs, &meta_rhs, meta_output)
+        .map_err(|e| on_placement_device(e, first.placement()))?;
     let shape = shape.to_vec();
     // 2. the sbp signature: an in-place target pins its own sbp (and the other operand's, when that is the target
     // too, as OneFlow pins a tensor), an `out=` tensor the result's
@@ -147,8 +154,7 @@ pub fn binary_op(
     let rhs_is_target = in_place
         && matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.local().is_same(r.local()) && l.sbp() == r.sbp());
     let constraints = infer::Constraints {
-        lhs: target.as_deref().filter(|_| in_place),
-        rhs: target.as_deref().filter(|_| rhs_is_target),
+        inputs: [target.as_deref().filter(|_| in_place), target.as_deref().filter(|_| rhs_is_target), None],
         out: target.as_deref(),
     };
     let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.shape() == r.shape());
@@ -161,7 +167,7 @@ pub fn binary_op(
             _ => o.clone(),
         })
     };
-    let (blhs, brhs) = (convert(lhs, &sig.lhs)?, convert(rhs, &sig.rhs)?);
+    let (blhs, brhs) = (convert(lhs, &sig.inputs[0])?, convert(rhs, &sig.inputs[1])?);
     // 4. the local operation on the pieces
     let world = first.world().clone();
     let placement = first.placement().clone();
@@ -225,7 +231,7 @@ impl GlobalTensor {
         let dtype = meta(self)?.unary_with(op, parameters)?.dtype();
         let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
         let sig = infer::infer(rule, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
-        let x = self.to_global(None, sig.lhs.as_deref(), false)?;
+        let x = self.to_global(None, sig.input(0).map(|s| &s[..]), false)?;
         let local = match x.parallel_id() {
             Some(_) => x.local().unary_with(op, parameters)?,
             None => boxing::empty_component(self.dim(), dtype, x.local().device())?,
@@ -250,7 +256,7 @@ impl GlobalTensor {
     pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
         meta(self)?.unary_with_(op, parameters)?;
         let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
-        let pinned = infer::Constraints { lhs: Some(self.sbp()), rhs: None, out: Some(self.sbp()) };
+        let pinned = infer::Constraints { inputs: [Some(self.sbp()), None, None], out: Some(self.sbp()) };
         infer::infer(rule, input(Some(self)), None, self.placement(), pinned)?;
         if self.parallel_id().is_some() {
             self.local().unary_with_(op, parameters)?;
