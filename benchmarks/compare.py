@@ -117,6 +117,8 @@ def make_cases():
         Case("exp f32 (2^24)", lambda: of.exp(), lambda: tf.exp(), lambda: np.exp(f32)),
         Case("log f32 (2^24)", lambda: ohi.log(), lambda: thi.log(), lambda: np.log(hi32)),
         Case("sin f32 (2^24)", lambda: of.sin(), lambda: tf.sin(), lambda: np.sin(f32)),
+        Case("cos f32 (2^24)", lambda: of.cos(), lambda: tf.cos(), lambda: np.cos(f32)),
+        Case("tan f32 (2^24)", lambda: of.tan(), lambda: tf.tan(), lambda: np.tan(f32)),
         Case("tanh f32 (2^24)", lambda: of.tanh(), lambda: tf.tanh(), lambda: np.tanh(f32)),
         Case("sigmoid f32 (2^24)", lambda: of.sigmoid(), lambda: tf.sigmoid(), lambda: 1 / (1 + np.exp(-f32))),
         Case("erf f32 (2^24)", lambda: of.erf(), lambda: tf.erf(), None),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from compare import C64_4ULP
+from compare import C64_4ULP, IN_FLOAT32, combine_tols
 from program import Stmt, reset_defaults
 
 DTYPES = [
@@ -789,6 +789,9 @@ class Gen:
                 yield Stmt(f"_r = {expr}", None, op="out." + op, deviation="3-int-div-overflow", run_torch=False)
                 return
             dev = self.out_growth_deviation(out, self.broadcast_result_shape(a, b, a_t, b_t))
+            if op in self.TRANSCENDENTAL and not any(self.is_double(x) for x in (a, b)):
+                # computed in float32 unless an operand is double: its ulps, whatever out='s dtype
+                tol = combine_tols([tol, IN_FLOAT32])
             o = yield Stmt(f"_r = {expr}", "_r", op="out." + op, tol=tol, deviation=dev)
             if o is not None and o.ok:
                 yield Stmt(f"_same = _r is {out}", "_same", op="out.identity")
@@ -822,6 +825,14 @@ class Gen:
         """Whether an operand text is a complex tensor or number."""
         v = self._value(x)
         return isinstance(v, complex) or (isinstance(v, self.torch.Tensor) and v.is_complex())
+
+    def is_double(self, x) -> bool:
+        """Whether `x` is a float64 or complex128 tensor (or a Python number under a float64 default dtype)."""
+        torch = self.torch
+        val = self._value(x)
+        if isinstance(val, torch.Tensor):
+            return val.dtype in (torch.float64, torch.complex128)
+        return torch.get_default_dtype() == torch.float64
 
     def _value(self, x):
         """PyTorch's value of an operand text (a variable or a literal)."""

@@ -1198,3 +1198,25 @@ def test_a_conjugate_view_reads_and_writes_through_its_bits():
     with pytest.raises(RuntimeError, match="Can't call numpy\\(\\) on Tensor that has conjugate bit set"):
         v.numpy()
     assert v.resolve_conj().tolist() == [5 + 2j, -3 + 0.5j] and not v.resolve_conj().is_conj()
+
+
+def test_view_as_complex_halves_the_stride_of_a_size_one_dimension_unchecked():
+    """Fuzzer seed 75352240: PyTorch 2.15 checks the stride of every dimension but the last for divisibility by 2
+    except dimensions of size 1, whose stride it halves rounding down."""
+    base = torch.zeros(100)
+    cases = [(((1, 2), (1, 1)), ((1,), (0,))), (((1, 2), (3, 1)), ((1,), (1,))), (((3, 1, 2), (4, 5, 1)), ((3, 1), (2, 2)))]
+    for (size, stride), (want_size, want_stride) in cases:
+        v = torch.view_as_complex(base.as_strided(size, stride))
+        assert (tuple(v.shape), v.stride()) == (want_size, want_stride)
+    for size, stride in [((2, 2), (3, 1)), ((0, 2), (3, 1))]:
+        with pytest.raises(RuntimeError, match="^Tensor must have a stride divisible by 2 for all but last dimension$"):
+            torch.view_as_complex(base.as_strided(size, stride))
+
+
+def test_complex_pow_tells_its_special_exponents_apart_in_complex_double():
+    """Fuzzer seed 75271640: `exp == -2` is decided on the exponent as a complex double, so an imaginary part that
+    complex64 rounds to 0 still takes glibc's cpow (PyTorch 2.15's values)."""
+    x = torch.tensor([[-6.0, -8.0]])
+    assert x.pow(complex(-2.0, 1e-310)).tolist() == [[0.0277777761220932 - 4.856820723375677e-09j,
+                                                      0.015625 - 2.7319617679211206e-09j]]
+    assert x.pow(complex(-2.0, 0)).tolist() == [[0.02777777798473835 + 0j, 0.015625 + 0j]]

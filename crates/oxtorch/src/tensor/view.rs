@@ -779,7 +779,9 @@ impl Tensor {
         if last_stride != 1 {
             runtime_err!("Tensor must have a last dimension with stride 1")
         }
-        if strides.iter().any(|s| !s.is_multiple_of(2)) {
+        // a dimension of size 1 is never stepped along: its stride is halved, rounding down, unchecked (PyTorch
+        // 2.15's computeStrideForViewAsComplex)
+        if sizes.iter().zip(strides).any(|(&n, s)| n != 1 && !s.is_multiple_of(2)) {
             runtime_err!("Tensor must have a stride divisible by 2 for all but last dimension")
         }
         if !self.storage_offset().is_multiple_of(2) {

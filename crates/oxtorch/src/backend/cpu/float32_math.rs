@@ -9,6 +9,9 @@
 //! `log1p`, `atan2`, `pow`, ...) in their vectorized blocks and from the C library in their scalar code: all within
 //! one ulp of the correctly rounded value, which is where these are. Float64 keeps the C library's functions.
 //!
+//! `sin`, `cos` and `tan` reduce their argument by `pi/2` in three parts (Cody and Waite's scheme), exact for
+//! arguments up to 2^19; the caller sends larger ones to the C library ([`BoundedTrig`]).
+//!
 //! The polynomials are Taylor series truncated where the next term is below 2^-42 relative on the reduced range,
 //! except `erf`'s `erfcx`, a Chebyshev interpolant (see [`ERFCX`]).
 
@@ -281,58 +284,138 @@ pub fn pow(x: f32, y: f64) -> f32 {
 }
 
 /// `erfcx(x) = e^(x^2) erfc(x)` on `[1, 4]` as a polynomial in `t = (x - 2.5) / 1.5`: numpy's `chebinterpolate` of
-/// degree 18 of `math.erfc(x) * math.exp(x * x)` (largest relative error on the interval 1.7e-13), converted to powers
-/// of `t` by `cheb2poly`.
-const ERFCX: [f64; 19] = [
-    0.2108063640611435,
-    -0.11152102018524918,
-    0.056110493445160996,
-    -0.02700529663120282,
-    0.01248937386882699,
-    -0.005570706764289747,
-    0.0024036478718713703,
-    -0.0010058267994123775,
-    0.0004090833633351342,
-    -0.00016203164573592194,
-    6.258572247624644e-05,
-    -2.355974562275409e-05,
-    8.69537855931556e-06,
-    -3.221921397467712e-06,
-    1.1379018623732626e-06,
-    -3.2128581264451466e-07,
-    1.1118668465458465e-07,
-    -7.4286617746111e-08,
-    2.4090504187992528e-08,
+/// degree 16 of `math.erfc(x) * math.exp(x * x)` (largest relative error on the interval 5.9e-12, which `erf`
+/// scales by `erfc(x) / erf(x) <= 0.19`), converted to powers of `t` by `cheb2poly`.
+const ERFCX: [f64; 17] = [
+    0.21080636406114323,
+    -0.11152102016643636,
+    0.056110493439097735,
+    -0.0270052975389864,
+    0.012489374162300252,
+    -0.0055706940013381286,
+    0.002403643741183445,
+    -0.0010059073038928353,
+    0.0004091094344444904,
+    -0.00016176251297137312,
+    6.24985286434817e-05,
+    -2.4069914819496397e-05,
+    8.860714853201896e-06,
+    -2.671335206075969e-06,
+    9.594225259082355e-07,
+    -6.364905232172396e-07,
+    2.1338585179608849e-07,
 ];
 
-/// The Taylor coefficients of `erf(x) / x` in `x^2`: `2/sqrt(pi) * (-1)^n / (n! (2n+1))`, for `n < 17` (the last
-/// below 2^-49).
-const ERF_TAYLOR: [f64; 17] = {
-    let mut c = [0.0; 17];
-    let mut factorial = 1.0;
-    let mut n = 0;
-    while n < 17 {
-        if n > 0 {
-            factorial *= n as f64;
-        }
-        let sign = if n % 2 == 0 { 1.0 } else { -1.0 };
-        c[n] = sign * std::f64::consts::FRAC_2_SQRT_PI / (factorial * (2 * n + 1) as f64);
-        n += 1;
-    }
-    c
-};
+/// `erf(x) / x` on `[0, 1]` as a polynomial in `t = 2 x^2 - 1`: numpy's `chebinterpolate` of degree 9 of
+/// `math.erf(sqrt(u)) / sqrt(u)` for `u = (t + 1) / 2` (largest relative error 2^-45), converted to powers of `t`
+/// by `cheb2poly`.
+const ERF_NEAR: [f64; 10] = [
+    0.965468738669886,
+    -0.1405360890227179,
+    0.01985249668806441,
+    -0.002285485561107324,
+    0.00021751716334836858,
+    -1.7537169738163214e-05,
+    1.2233624094193378e-06,
+    -7.511485762279333e-08,
+    4.13888869843504e-09,
+    -2.0447714632609858e-10,
+];
 
-/// The error function: below 1 its Taylor series ([`ERF_TAYLOR`]), from 1 on `1 - e^(-x^2) erfcx(x)` ([`ERFCX`]);
-/// from 4 on it rounds to ±1.
+/// The error function: below 1 `x` times a polynomial in `x^2` ([`ERF_NEAR`]), from 1 on `1 - e^(-x^2) erfcx(x)`
+/// ([`ERFCX`]); from 4 on it rounds to ±1.
 #[inline(always)]
 pub fn erf(x: f32) -> f32 {
     let d = f64::from(x);
     let a = d.abs();
-    let near = d * poly_long(a * a, ERF_TAYLOR);
+    let near = d * poly(2.0 * a * a - 1.0, ERF_NEAR);
     let far_a = if a > 4.0 { 4.0 } else { a };
     let erfcx = poly_long((far_a - 2.5) * (2.0 / 3.0), ERFCX);
     let far = (1.0 - exp64(-far_a * far_a) * erfcx).copysign(d);
     (if a < 1.0 { near } else { far }) as f32
+}
+
+/// The largest float32 magnitude [`sin`], [`cos`] and [`tan`] reduce exactly (2^19): below it `k = round(x 2/pi)`
+/// has at most 19 bits, so that `k` times the first two parts of `pi/2` (33 bits each) are exact products and
+/// the reduced argument keeps its precision even next to a multiple of `pi/2`. Larger arguments go to the C
+/// library's functions (`unary.rs` checks the input first).
+pub const TRIG_REDUCTION_BOUND: f32 = 524_288.0;
+
+/// `pi/2` in three parts (fdlibm's `pio2_1`, `pio2_2`, `pio2_2t`): the first two of 33 bits.
+const PIO2_1: f64 = 1.570_796_326_734_125_6;
+const PIO2_2: f64 = 6.077_100_506_303_966e-11;
+const PIO2_2T: f64 = 2.022_266_248_795_950_6e-21;
+
+/// `x = k pi/2 + r` for `|x| <=` [`TRIG_REDUCTION_BOUND`]: returns `(r, k mod 4)`, `|r| <= pi/4` (plus rounding).
+#[inline(always)]
+fn trig_reduce(x: f32) -> (f64, u64) {
+    let d = f64::from(x);
+    let kd = d * std::f64::consts::FRAC_2_PI + SHIFT;
+    // the low bits of `kd` hold `k + 2^51`, and 2^51 is a multiple of 4
+    let quadrant = kd.to_bits() & 3;
+    let k = kd - SHIFT;
+    ((d - k * PIO2_1 - k * PIO2_2) - k * PIO2_2T, quadrant)
+}
+
+/// `(sin r, cos r)` for `|r| <= pi/4`, by their Taylor series in `r^2` (the first omitted terms are below 2^-45
+/// relative).
+#[inline(always)]
+fn sin_cos_reduced(r: f64) -> (f64, f64) {
+    let r2 = r * r;
+    let sin = r * poly(
+        r2,
+        [
+            1.0,
+            -1.0 / 6.0,
+            1.0 / 120.0,
+            -1.0 / 5_040.0,
+            1.0 / 362_880.0,
+            -1.0 / 39_916_800.0,
+            1.0 / 6_227_020_800.0,
+            -1.0 / 1_307_674_368_000.0,
+        ],
+    );
+    let cos = poly(
+        r2,
+        [
+            1.0,
+            -1.0 / 2.0,
+            1.0 / 24.0,
+            -1.0 / 720.0,
+            1.0 / 40_320.0,
+            -1.0 / 3_628_800.0,
+            1.0 / 479_001_600.0,
+            -1.0 / 87_178_291_200.0,
+            1.0 / 20_922_789_888_000.0,
+        ],
+    );
+    (sin, cos)
+}
+
+/// `sin(x)` for `|x| <=` [`TRIG_REDUCTION_BOUND`] (NaN and infinities give NaN).
+#[inline(always)]
+pub fn sin(x: f32) -> f32 {
+    let (r, quadrant) = trig_reduce(x);
+    let (s, c) = sin_cos_reduced(r);
+    let v = if quadrant & 1 == 0 { s } else { c };
+    (if quadrant & 2 == 0 { v } else { -v }) as f32
+}
+
+/// `cos(x)` for `|x| <=` [`TRIG_REDUCTION_BOUND`] (NaN and infinities give NaN).
+#[inline(always)]
+pub fn cos(x: f32) -> f32 {
+    let (r, quadrant) = trig_reduce(x);
+    let (s, c) = sin_cos_reduced(r);
+    let v = if quadrant & 1 == 0 { c } else { s };
+    (if (quadrant + 1) & 2 == 0 { v } else { -v }) as f32
+}
+
+/// `tan(x)` for `|x| <=` [`TRIG_REDUCTION_BOUND`] (NaN and infinities give NaN).
+#[inline(always)]
+pub fn tan(x: f32) -> f32 {
+    let (r, quadrant) = trig_reduce(x);
+    let (s, c) = sin_cos_reduced(r);
+    (if quadrant & 1 == 0 { s / c } else { -c / s }) as f32
 }
 
 /// The functions of this module for float32 and the C library's for float64, under one name each, for the
@@ -428,6 +511,48 @@ impl Elementary for f64 {
     }
 }
 
+/// `sin`, `cos` and `tan` for arguments of magnitude at most `TRIG_BOUND`: this module's for float32, which
+/// vectorize; the C library's (any argument) for float64.
+pub trait BoundedTrig: Sized {
+    /// The magnitude up to which the functions hold; None where they hold for every argument.
+    const TRIG_BOUND: Option<f32>;
+    fn bounded_sin(self) -> Self;
+    fn bounded_cos(self) -> Self;
+    fn bounded_tan(self) -> Self;
+}
+
+impl BoundedTrig for f32 {
+    const TRIG_BOUND: Option<f32> = Some(TRIG_REDUCTION_BOUND);
+    #[inline(always)]
+    fn bounded_sin(self) -> Self {
+        sin(self)
+    }
+    #[inline(always)]
+    fn bounded_cos(self) -> Self {
+        cos(self)
+    }
+    #[inline(always)]
+    fn bounded_tan(self) -> Self {
+        tan(self)
+    }
+}
+
+impl BoundedTrig for f64 {
+    const TRIG_BOUND: Option<f32> = None;
+    #[inline(always)]
+    fn bounded_sin(self) -> Self {
+        self.sin()
+    }
+    #[inline(always)]
+    fn bounded_cos(self) -> Self {
+        self.cos()
+    }
+    #[inline(always)]
+    fn bounded_tan(self) -> Self {
+        self.tan()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,6 +603,26 @@ mod tests {
         check("ln_1p", ln_1p, f64::ln_1p, samples(step));
         check("tanh", tanh, f64::tanh, samples(step));
         check("erf", erf, libm::erf, samples(step));
+    }
+
+    #[test]
+    fn trigonometric_functions_round_as_the_float64_library_does() {
+        // every argument they reduce (larger ones go to the C library's functions), NaN and the infinities
+        let within = |x: &f32| !x.is_finite() || x.abs() <= TRIG_REDUCTION_BOUND;
+        let near_multiples = (1..200_000).flat_map(|k| {
+            let m = k as f64 * std::f64::consts::FRAC_PI_2;
+            [m as f32, f32::from_bits((m as f32).to_bits() + 1), f32::from_bits((m as f32).to_bits() - 1)]
+        });
+        let inputs = || samples(997).filter(within).chain(near_multiples.clone().filter(within));
+        check("sin", sin, f64::sin, inputs());
+        check("cos", cos, f64::cos, inputs());
+        check("tan", tan, f64::tan, inputs());
+        check("-sin", |x| sin(-x), |x| f64::sin(-x), inputs());
+        assert_eq!(
+            (sin(-0.0).to_bits(), tan(-0.0).to_bits(), cos(-0.0)),
+            ((-0.0f32).to_bits(), (-0.0f32).to_bits(), 1.0)
+        );
+        assert!(sin(f32::INFINITY).is_nan() && cos(f32::NEG_INFINITY).is_nan() && tan(f32::NAN).is_nan());
     }
 
     #[test]

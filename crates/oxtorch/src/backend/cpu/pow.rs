@@ -51,8 +51,8 @@ pub(super) fn run(
                 tensor_exponent::<half::f16>(plan, out, lhs, Rhs::Value(e))
             }
             DType::BFloat16 => bfloat16_number(half::bf16::from_scalar(e), plan, out, lhs),
-            DType::Complex64 => complex_number::<C32>(C32::from_scalar(e), plan, out, lhs),
-            DType::Complex128 => complex_number::<C64>(C64::from_scalar(e), plan, out, lhs),
+            DType::Complex64 => complex_number::<C32>(e, plan, out, lhs),
+            DType::Complex128 => complex_number::<C64>(e, plan, out, lhs),
             DType::UInt8 => tensor_exponent::<u8>(plan, out, lhs, Rhs::Value(u8::from_scalar(e))),
             DType::Int8 => tensor_exponent::<i8>(plan, out, lhs, Rhs::Value(i8::from_scalar(e))),
             DType::Int16 => tensor_exponent::<i16>(plan, out, lhs, Rhs::Value(i16::from_scalar(e))),
@@ -221,7 +221,6 @@ fn bfloat16_number(e: half::bf16, plan: &Plan, out: &mut CpuBuffer, lhs: Option<
 /// Complex `pow`: glibc's `cpow` (`complex_libm.rs`), which PyTorch's CPU kernels call element by element
 /// (`std::pow` of `std::complex`).
 trait ComplexPow: Power + Copy {
-    fn is_real(self, v: f64) -> bool;
     fn one() -> Self;
 }
 
@@ -235,9 +234,6 @@ macro_rules! complex_pow {
         }
 
         impl ComplexPow for $t {
-            fn is_real(self, v: f64) -> bool {
-                self.im == 0.0 && f64::from(self.re) == v
-            }
             fn one() -> Self {
                 Complex::new(1.0, 0.0)
             }
@@ -248,13 +244,18 @@ complex_pow!(C32 => f32, C64 => f64);
 
 /// Complex `pow` with a Python-number exponent `e`: the products of the 2, 3, -2 cases rounded as PyTorch's loop
 /// rounds complex products at each position (its one-input loop groups its scalar code as the two-input loop
-/// whose inputs both advance: `pow(x, 2)` is bit for bit `x * x`).
+/// whose inputs both advance: `pow(x, 2)` is bit for bit `x * x`). The cases are told apart on the exponent as a
+/// complex double, before it is rounded to `D` (PyTorch's `exp_scalar.to<c10::complex<double>>() == 2.0`): an
+/// imaginary part that complex64 cannot hold still takes the general path.
 fn complex_number<D: CpuElement<Compute = D> + ComplexPow>(
-    e: D,
+    exponent: Scalar,
     plan: &Plan,
     out: &mut CpuBuffer,
     lhs: Option<&CpuBuffer>,
 ) -> Result<()> {
+    let e = D::from_scalar(exponent);
+    let z = exponent.to_complex();
+    let is_real = |v: f64| z.im == 0.0 && z.re == v;
     let none = D::default();
     macro_rules! each {
         ($f:expr) => {
@@ -270,11 +271,11 @@ fn complex_number<D: CpuElement<Compute = D> + ComplexPow>(
         };
     }
     let moving = |at: LoopPosition| LoopPosition { inputs_move: true, ..at };
-    if e.is_real(2.0) {
+    if is_real(2.0) {
         each!(move |a, _, at| D::mul_at(a, a, moving(at)));
-    } else if e.is_real(3.0) {
+    } else if is_real(3.0) {
         each!(move |a, _, at| D::mul_at(D::mul_at(a, a, moving(at)), a, moving(at)));
-    } else if e.is_real(-2.0) {
+    } else if is_real(-2.0) {
         each!(move |a, _, at| D::div_at(D::one(), D::mul_at(a, a, moving(at)), moving(at)));
     } else {
         each!(move |a: D, _, _| a.power(e));

@@ -5,7 +5,8 @@
 //! for predicates, or the real type for `abs` of complex numbers.
 //!
 //! Float32's exponentials, logarithms, `tanh` and `erf` (also float16's and bfloat16's, computed in float32) are
-//! [`float32_math`](super::float32_math)'s, which vectorize and round correctly but in rare cases; the other real
+//! [`float32_math`](super::float32_math)'s, which vectorize and round correctly but in rare cases; so are its `sin`,
+//! `cos` and `tan` when a scan of the input finds no finite element beyond 2^19 (`map_trig`); the other real
 //! functions, and all of float64's, are the C library's, as PyTorch's scalar loops call them. PyTorch's vectorized
 //! loops call MKL or SLEEF instead, which can differ by one ulp in the transcendental functions (the golden tests
 //! compare those within one ulp; see `tests/data/README.md`). Float64's `erf` and every `erfc` come from `libm`.
@@ -15,7 +16,7 @@ use super::arith::{Arith, LoopPosition};
 use super::binary::{self, Rhs};
 use super::buffer::{CpuBuffer, CpuElement};
 use super::complex_libm::CLibm;
-use super::float32_math::{self, Elementary};
+use super::float32_math::{self, BoundedTrig, Elementary};
 use super::ordering::Ordered;
 use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
@@ -110,8 +111,9 @@ pub(crate) fn run(
 }
 
 /// The real functions, as PyTorch's CPU kernels compute them.
-/// The exponentials, logarithms and `tanh` come from [`Elementary`] (float32's vectorize).
-pub trait RealMath: Arith + Ordered + Elementary + std::ops::Neg<Output = Self> {
+/// The exponentials, logarithms and `tanh` come from [`Elementary`] (float32's vectorize), and so do float32's
+/// `sin`, `cos` and `tan` within a bound ([`BoundedTrig`], [`map_trig`]).
+pub trait RealMath: Arith + Ordered + Elementary + BoundedTrig + std::ops::Neg<Output = Self> {
     fn sqrt(self) -> Self;
     fn sin(self) -> Self;
     fn cos(self) -> Self;
@@ -185,6 +187,65 @@ fn decimal_scale<F: Element>(decimals: i64) -> (F, bool) {
     (F::from_f64(10f64.powf(decimals.unsigned_abs() as f64)), decimals < 0)
 }
 
+/// `sin`, `cos` or `tan` along `plan`: the `bounded` formula, which vectorizes, when every input element is
+/// within its bound ([`BoundedTrig::TRIG_BOUND`]), else the `general` one (the C library's, element by element).
+fn map_trig<D: CpuElement>(
+    plan: &Plan,
+    out: &mut CpuBuffer,
+    x: Option<&CpuBuffer>,
+    bounded: impl Fn(D::Compute) -> D::Compute + Sync,
+    general: impl Fn(D::Compute) -> D::Compute + Sync,
+) -> Result<()>
+where
+    D::Compute: RealMath,
+{
+    let within = match D::Compute::TRIG_BOUND {
+        // float16's largest value is far below the bound
+        Some(_) if D::DTYPE == DType::Float16 => true,
+        Some(bound) => reads_within::<D>(plan, x.unwrap_or(out), bound),
+        None => false,
+    };
+    if within {
+        map::<D, D>(plan, out, x, rounded::<D>(bounded))
+    } else {
+        map::<D, D>(plan, out, x, rounded::<D>(general))
+    }
+}
+
+/// Whether every finite element `plan` reads of `input` has a magnitude at most `bound`, judged over the whole
+/// buffer (so a view whose storage holds a larger element elsewhere counts as reading it), and only where the
+/// buffer holds `D` and is not much larger than what the plan reads (else false). A vectorized scan, split over
+/// the threads as the operation is.
+fn reads_within<D: CpuElement>(plan: &Plan, input: &CpuBuffer, bound: f32) -> bool {
+    let Some(values) = D::slice(input) else { return false };
+    if values.len() > 2 * plan.numel() + 4096 {
+        return false;
+    }
+    // the magnitude's bits, which order as the magnitudes do; NaN and the infinities count as 0 (the bounded
+    // formulas give them their NaN)
+    let largest = |chunk: &[D]| {
+        chunk
+            .iter()
+            .map(|v| {
+                let bits = v.cast::<f32>().to_bits() & 0x7fff_ffff;
+                if bits < 0x7f80_0000 {
+                    bits
+                } else {
+                    0
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let threads = super::parallel::get_num_threads();
+    let parts = if values.len() >= 2 * super::parallel::GRAIN_SIZE { threads.max(1) } else { 1 };
+    let mut maxima = vec![0u32; parts];
+    let size = values.len().div_ceil(parts).max(1);
+    let tasks: Vec<(&[D], &mut u32)> = values.chunks(size).zip(maxima.iter_mut()).collect();
+    super::parallel::run_tasks(tasks, |(chunk, slot)| *slot = largest(chunk));
+    maxima.into_iter().max().unwrap_or(0) <= bound.to_bits()
+}
+
 /// `f` with its result rounded to `D`.
 #[inline(always)]
 fn rounded<D: CpuElement>(f: impl Fn(D::Compute) -> D::Compute + Sync) -> impl Fn(D::Compute) -> D + Sync {
@@ -218,9 +279,9 @@ where
         Log2 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::log2))),
         Log10 => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::log10))),
         Log1p => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::ln_1p))),
-        Sin => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::sin))),
-        Cos => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::cos))),
-        Tan => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::tan))),
+        Sin => map_trig::<D>(plan, out, x, inlined!(F::<D>::bounded_sin), inlined!(F::<D>::sin)),
+        Cos => map_trig::<D>(plan, out, x, inlined!(F::<D>::bounded_cos), inlined!(F::<D>::cos)),
+        Tan => map_trig::<D>(plan, out, x, inlined!(F::<D>::bounded_tan), inlined!(F::<D>::tan)),
         Asin => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::asin))),
         Acos => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::acos))),
         Atan => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::atan))),
