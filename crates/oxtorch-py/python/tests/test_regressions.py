@@ -1220,3 +1220,34 @@ def test_complex_pow_tells_its_special_exponents_apart_in_complex_double():
     assert x.pow(complex(-2.0, 1e-310)).tolist() == [[0.0277777761220932 - 4.856820723375677e-09j,
                                                       0.015625 - 2.7319617679211206e-09j]]
     assert x.pow(complex(-2.0, 0)).tolist() == [[0.02777777798473835 + 0j, 0.015625 + 0j]]
+
+
+def test_complex_expm1_and_log1p_are_c10s_formulas():
+    """unary.json's gaps unary70 and unary130: PyTorch computes complex `expm1` as `expm1(x) cos(y) - 2 sin(y/2)^2 +
+    i e^x sin(y)` (fused) and `log1p` by NumPy's algorithm `log(u) * (z / (u - 1))`, `u = 1 + z`, not as
+    `exp(z) - 1` and `log(1 + z)`; values recorded from PyTorch 2.15, bit for bit."""
+    vals = [complex(-100, -0.0), complex(0.2, -0.0), complex(1e-9, 2e-9), complex(-0.3276768356711912, 1.3292401940446954),
+            complex(-0.02738947744835407, -0.303053611267571), complex(2.408564745668901, -2.816460101798679)]
+    want = {
+        ("log1p", torch.complex128): [
+            ("0x1.2616719161d2bp+2", "-0x1.921fb54442d18p+1"), ("0x1.7565011e49677p-3", "0x0.0p+0"),
+            ("0x1.12e0be89584c8p-30", "0x1.12e0be7dd0d1dp-29"), ("0x1.9811c77dfd5d4p-2", "0x1.1a3ef93a52256p+0"),
+            ("0x1.300c84d413195p-6", "-0x1.354d8cfe4db6cp-2"), ("0x1.7c8bbadace6e2p+0", "-0x1.6191f313aa5c4p-1")],
+        ("expm1", torch.complex128): [
+            ("-0x1.0000000000000p+0", "-0x0.0p+0"), ("0x1.c56ecf2c56468p-3", "-0x0.0p+0"),
+            ("0x1.12e0be7b82862p-30", "0x1.12e0be870a00dp-29"), ("-0x1.a7be43b804af7p-1", "0x1.663bc3ea45e7dp-1"),
+            ("-0x1.24472dbdcf9c2p-4", "-0x1.29578815a1238p-2"), ("-0x1.7122d7493dddcp+3", "-0x1.c6968b32f6b6ap+1")],
+        ("log1p", torch.complex64): [
+            ("0x1.2616720000000p+2", "-0x1.921fb60000000p+1"), ("0x1.7565020000000p-3", "0x0.0p+0"),
+            ("0x1.12e0be0000000p-30", "0x1.12e0be0000000p-29"), ("0x1.9811ca0000000p-2", "0x1.1a3efa0000000p+0"),
+            ("0x1.300c840000000p-6", "-0x1.354d8c0000000p-2"), ("0x1.7c8bba0000000p+0", "-0x1.6191f40000000p-1")],
+        ("expm1", torch.complex64): [
+            ("-0x1.0000000000000p+0", "-0x0.0p+0"), ("0x1.c56ed00000000p-3", "-0x0.0p+0"),
+            ("0x1.12e0be0000000p-30", "0x1.12e0be0000000p-29"), ("-0x1.a7be440000000p-1", "0x1.663bc20000000p-1"),
+            ("-0x1.24472e0000000p-4", "-0x1.2957880000000p-2"), ("-0x1.7122da0000000p+3", "-0x1.c6968c0000000p+1")],
+    }
+    for (name, dtype), expected in want.items():
+        got = getattr(torch, name)(torch.tensor(vals, dtype=dtype)).tolist()
+        assert [(z.real.hex(), z.imag.hex()) for z in got] == expected, (name, dtype)
+    inf = torch.expm1(torch.tensor([complex(float("inf"), 0.0)], dtype=torch.complex128)).tolist()[0]
+    assert inf.real == float("inf") and inf.imag != inf.imag

@@ -387,8 +387,29 @@ impl ComplexScalarCode for f32 {
     }
 }
 
+/// Complex products and quotients as PyTorch's compiler emits them in code it does not vectorize, every product
+/// and sum fused: how c10's scalar functions (`log1p`) compute theirs.
+pub trait FusedComplex: Sized {
+    /// `a * b`, each part one fused multiply-add.
+    fn fused_mul(a: Self, b: Self) -> Self;
+    /// `a / b` by Smith's algorithm, its scale and numerators fused.
+    fn fused_div(a: Self, b: Self) -> Self;
+}
+
 macro_rules! complex_arith {
     ($($f:ty),*) => {$(
+        impl FusedComplex for Complex<$f> {
+            #[inline(always)]
+            fn fused_mul(a: Self, b: Self) -> Self {
+                fused_complex_mul!(a, b)
+            }
+            #[inline(always)]
+            fn fused_div(a: Self, b: Self) -> Self {
+                let fused = |x: $f, y: $f, z: $f| fused::mul_add(x, y, z);
+                smith_division!(a, b, fused, fused)
+            }
+        }
+
         impl Arith for Complex<$f> {
             const POSITIONAL: bool = true;
             #[inline(always)] fn add(a: Self, b: Self) -> Self { Complex::new(a.re + b.re, a.im + b.im) }

@@ -12,7 +12,7 @@
 //! compare those within one ulp; see `tests/data/README.md`). Float64's `erf` and every `erfc` come from `libm`.
 //! Every formula is inlined into the loops (`inlined!`, `#[inline(always)]` closures), so that they vectorize.
 
-use super::arith::{Arith, LoopPosition};
+use super::arith::{Arith, FusedComplex, LoopPosition};
 use super::binary::{self, Rhs};
 use super::buffer::{CpuBuffer, CpuElement};
 use super::complex_libm::CLibm;
@@ -385,6 +385,12 @@ pub trait ComplexMath: Arith + std::ops::Neg<Output = Self> {
     fn asinh(self) -> Self;
     fn acosh(self) -> Self;
     fn atanh(self) -> Self;
+    /// c10's `expm1`: `expm1(x) cos(y) - 2 sin(y/2)^2 + i e^x sin(y)`, the real part's product and difference
+    /// one fused multiply-add as PyTorch's compiler emits it.
+    fn expm1(self) -> Self;
+    /// c10's `log1p` on the CPU (NumPy's algorithm): `u = 1 + z`; `z` where `u` is 1, `log(u)` where `u - 1` is `z`,
+    /// else `log(u) * (z / (u - 1))`, the product and quotient fused.
+    fn log1p(self) -> Self;
     /// `|z|` (`std::abs`, a `hypot`).
     fn norm(self) -> Self::Real;
     /// The angle `atan2(im, re)` (`std::arg`; float32's from [`float32_math`](super::float32_math)).
@@ -422,6 +428,25 @@ macro_rules! complex_math {
             #[inline(always)] fn asinh(self) -> Self { self.c_asinh() }
             #[inline(always)] fn acosh(self) -> Self { self.c_acosh() }
             #[inline(always)] fn atanh(self) -> Self { self.c_atanh() }
+            #[inline(always)]
+            fn expm1(self) -> Self {
+                let (x, y) = (self.re, self.im);
+                let half_sin = (y / 2.0).sin();
+                Complex::new(x.exp_m1().mul_add(y.cos(), -(2.0 * half_sin * half_sin)), x.exp() * y.sin())
+            }
+            #[inline(always)]
+            fn log1p(self) -> Self {
+                let u = Complex::new(self.re + 1.0, self.im);
+                if u.re == 1.0 && u.im == 0.0 {
+                    return self;
+                }
+                let log_u = u.c_log();
+                let u_minus_1 = Complex::new(u.re - 1.0, u.im);
+                if u_minus_1 == self {
+                    return log_u;
+                }
+                Self::fused_mul(log_u, Self::fused_div(self, u_minus_1))
+            }
             #[inline(always)] fn norm(self) -> $f { self.re.hypot(self.im) }
             #[inline(always)] fn arg(self) -> $f { Elementary::atan2(self.im, self.re) }
             #[inline(always)] fn conj(self) -> Self { Complex::conj(&self) }
@@ -459,11 +484,11 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
         Rsqrt => map::<D, D>(plan, out, x, move |v| D::div(one, v.sqrt())),
         Exp => map::<D, D>(plan, out, x, inlined!(D::exp)),
         Exp2 => map::<D, D>(plan, out, x, inlined!(D::exp2)),
-        Expm1 => map::<D, D>(plan, out, x, move |v| D::sub(v.exp(), one)),
+        Expm1 => map::<D, D>(plan, out, x, inlined!(D::expm1)),
         Log => map::<D, D>(plan, out, x, inlined!(D::ln)),
         Log2 => map::<D, D>(plan, out, x, inlined!(D::log2)),
         Log10 => map::<D, D>(plan, out, x, inlined!(D::log10)),
-        Log1p => map::<D, D>(plan, out, x, move |v| D::add(one, v).ln()),
+        Log1p => map::<D, D>(plan, out, x, inlined!(D::log1p)),
         Sin => map::<D, D>(plan, out, x, inlined!(D::sin)),
         Cos => map::<D, D>(plan, out, x, inlined!(D::cos)),
         Tan => map::<D, D>(plan, out, x, inlined!(D::tan)),
