@@ -1251,3 +1251,14 @@ def test_complex_expm1_and_log1p_are_c10s_formulas():
         assert [(z.real.hex(), z.imag.hex()) for z in got] == expected, (name, dtype)
     inf = torch.expm1(torch.tensor([complex(float("inf"), 0.0)], dtype=torch.complex128)).tolist()[0]
     assert inf.real == float("inf") and inf.imag != inf.imag
+
+
+def test_conj_physical_of_a_conjugate_view_is_a_clone_of_its_conjugate():
+    """Fuzzer seed 77014024: PyTorch's `conj_physical` of a tensor with the conjugate bit is `self.conj().clone()`,
+    which keeps a dense layout's strides (here on meta and on the CPU)."""
+    for device in ("meta", "cpu"):
+        v = torch.zeros(1, 3, dtype=torch.complex128, device=device).permute(1, 0).conj()
+        r = v.conj_physical()
+        assert (tuple(r.shape), r.stride(), r.is_conj()) == ((3, 1), (1, 3), False)
+    c = torch.tensor([[1 + 2j, 3 - 4j]]).t()
+    assert c.conj().conj_physical().tolist() == [[1 + 2j], [3 - 4j]]

@@ -108,6 +108,9 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
         }
         // the conjugate of a real tensor is the tensor
         (UnaryKind::Conjugate, Output::New | Output::InPlace) if !x.is_complex() => return Ok(x.clone()),
+        // of a tensor with the conjugate bit, PyTorch's `conj_physical` is `self.conj().clone()`: the values the
+        // storage holds, laid out as `clone` lays the tensor out
+        (UnaryKind::Conjugate, Output::New) if x.is_conj() => return x.conj().clone_tensor(),
         _ => {}
     }
     if x.math_bits().any() || matches!(&output, Output::Out(t) if t.math_bits().any()) {
