@@ -520,7 +520,7 @@ impl ElementwiseIter {
     /// A new contiguous output of `like`'s sizes on its device, computed in `common`.
     fn contiguous_like(config: &IterConfig, like: &TensorView<'_>, common: DType) -> ElementwiseIter {
         ElementwiseIter {
-            shape: like.sizes.into(),
+            shape: Dims::from_slice(like.sizes),
             common_dtype: common,
             device: like.device(),
             destination: Destination::Allocate {
@@ -539,46 +539,51 @@ pub fn needs_private_copy(input: TensorView<'_>, out: TensorView<'_>) -> bool {
 
 /// The loop plan of a binary operation over its output and two inputs (operands 0, 1, 2); values have stride 0.
 pub fn binary_plan(out: TensorView<'_>, lhs: PlanInput<'_>, rhs: PlanInput<'_>) -> Plan {
-    let shape = out.sizes;
-    let geometry = |input: PlanInput<'_>| -> (Dims, usize) {
-        match input {
-            PlanInput::Tensor(t) => {
-                (Geometry { sizes: t.sizes, strides: t.strides }.broadcast_strides(shape), t.offset)
-            }
-            PlanInput::Output => (out.strides.into(), out.offset),
-            PlanInput::Value => (SmallVec::from_elem(0, shape.len()), 0),
-        }
-    };
-    let ((ls, lo), (rs, ro)) = (geometry(lhs), geometry(rhs));
-    let offsets = [out.offset, lo, ro];
-    let flat = |s: &[usize]| s == out.strides;
-    if out.is_contiguous() && flat(&ls) && flat(&rs) {
-        // everything contiguous and of one shape: one flat loop
-        return Plan::contiguous(out.numel(), &offsets);
-    }
-    Plan::from_geometry(shape, &[out.strides, &ls, &rs], &offsets)
+    elementwise_plan(out, &[lhs, rhs])
 }
 
 /// The loop plan of an operation over its output and any number of inputs (operand 0 the output, then the
 /// inputs in order); values have stride 0.
 pub fn elementwise_plan(out: TensorView<'_>, inputs: &[PlanInput<'_>]) -> Plan {
+    // the common case, decided without broadcasting any strides (a tiny operation's cost is mostly such
+    // bookkeeping): a contiguous output, every tensor input laid out as it, values read for every element
+    let flat = |input: &PlanInput<'_>| match *input {
+        PlanInput::Tensor(t) => t.sizes == out.sizes && t.strides == out.strides,
+        PlanInput::Output | PlanInput::Value => true,
+    };
+    if out.is_contiguous() && inputs.iter().all(flat) {
+        let operand = |input: &PlanInput<'_>| match *input {
+            PlanInput::Tensor(t) => (t.offset, 1),
+            PlanInput::Output => (out.offset, 1),
+            PlanInput::Value => (0, 0),
+        };
+        return Plan::flat(out.numel(), std::iter::once((out.offset, 1)).chain(inputs.iter().map(operand)));
+    }
+    let offset = |input: &PlanInput<'_>| match *input {
+        PlanInput::Tensor(t) => t.offset,
+        PlanInput::Output => out.offset,
+        PlanInput::Value => 0,
+    };
+    let mut offsets: SmallVec<[usize; 4]> = SmallVec::new();
+    offsets.push(out.offset);
+    for input in inputs {
+        offsets.push(offset(input));
+    }
     let shape = out.sizes;
-    let geometry = |input: &PlanInput<'_>| -> (Dims, usize) {
+    let strides_of = |input: &PlanInput<'_>| -> Dims {
         match *input {
-            PlanInput::Tensor(t) => {
-                (Geometry { sizes: t.sizes, strides: t.strides }.broadcast_strides(shape), t.offset)
-            }
-            PlanInput::Output => (out.strides.into(), out.offset),
-            PlanInput::Value => (SmallVec::from_elem(0, shape.len()), 0),
+            PlanInput::Tensor(t) => Geometry { sizes: t.sizes, strides: t.strides }.broadcast_strides(shape),
+            PlanInput::Output => out.strides.into(),
+            PlanInput::Value => SmallVec::from_elem(0, shape.len()),
         }
     };
-    let laid_out: SmallVec<[(Dims, usize); 3]> = inputs.iter().map(geometry).collect();
-    let offsets: SmallVec<[usize; 4]> = std::iter::once(out.offset).chain(laid_out.iter().map(|g| g.1)).collect();
-    if out.is_contiguous() && laid_out.iter().all(|(s, _)| s.as_slice() == out.strides) {
+    let laid_out: SmallVec<[Dims; 3]> = inputs.iter().map(strides_of).collect();
+    if out.is_contiguous() && laid_out.iter().all(|s| s.as_slice() == out.strides) {
+        // everything contiguous and of one shape after broadcasting: one flat loop
         return Plan::contiguous(out.numel(), &offsets);
     }
     let strides: SmallVec<[&[usize]; 4]> =
-        std::iter::once(out.strides).chain(laid_out.iter().map(|g| g.0.as_slice())).collect();
+        std::iter::once(out.strides).chain(laid_out.iter().map(|s| s.as_slice())).collect();
     Plan::from_geometry(shape, &strides, &offsets)
 }
 

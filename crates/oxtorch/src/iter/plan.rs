@@ -73,11 +73,23 @@ impl Plan {
 
     /// A flat loop over `n` elements, every operand contiguous from its offset.
     pub fn contiguous(n: usize, offsets: &[usize]) -> Plan {
-        Plan {
-            sizes: smallvec::smallvec![n],
-            strides: offsets.iter().map(|_| smallvec::smallvec![1]).collect(),
-            offsets: offsets.iter().copied().collect(),
+        Plan::flat(n, offsets.iter().map(|&offset| (offset, 1)))
+    }
+
+    /// A flat loop over `n` elements: each operand `(offset, stride)` starts at its offset and moves by its stride
+    /// (1, or 0 for one value read for every element).
+    pub fn flat(n: usize, operands: impl IntoIterator<Item = (usize, usize)>) -> Plan {
+        // built by pushes: collecting nested small vectors costs more than a one-element operation's arithmetic
+        let (mut strides, mut offsets) = (SmallVec::new(), SmallVec::new());
+        for (offset, stride) in operands {
+            let mut inner: Dims = SmallVec::new();
+            inner.push(stride);
+            strides.push(inner);
+            offsets.push(offset);
         }
+        let mut sizes: Dims = SmallVec::new();
+        sizes.push(n);
+        Plan { sizes, strides, offsets }
     }
 
     /// Total number of elements.
@@ -129,8 +141,10 @@ impl Plan {
         let n = self.offsets.len();
         if self.sizes.len() == 1 {
             // one flat dimension: a single run
-            let mut offsets: SmallVec<[usize; 4]> =
-                (0..n).map(|k| self.offsets[k].wrapping_add(start.wrapping_mul(self.strides[k][0]))).collect();
+            let mut offsets: SmallVec<[usize; 4]> = SmallVec::from_slice(&self.offsets);
+            for (offset, strides) in offsets.iter_mut().zip(&self.strides) {
+                *offset = offset.wrapping_add(start.wrapping_mul(strides[0]));
+            }
             offsets[0] = offsets[0].wrapping_sub(out_base);
             f(&offsets, end - start);
             return;

@@ -35,7 +35,7 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
         // PyTorch's meta allocation checks no storage size (it holds no bytes), only the sizes' product
         shape::check_numel(sizes)?;
         let storage = Storage::for_overwrite(len.unwrap_or(0), dtype, device)?;
-        return Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()));
+        return Ok(Tensor::from_parts(storage, 0, Dims::from_slice(sizes), Dims::from_slice(strides)));
     }
     let len = len.ok_or_else(|| {
         crate::error::Error::Runtime(format!(
@@ -48,7 +48,7 @@ pub fn empty_strided(sizes: &[usize], strides: &[usize], options: impl Into<Tens
     // a zero size empties the storage, but the sizes' product must still fit: PyTorch checks it when it sets the
     // sizes, after allocating
     shape::check_numel(sizes)?;
-    Ok(Tensor::from_parts(storage, 0, sizes.into(), strides.into()))
+    Ok(Tensor::from_parts(storage, 0, Dims::from_slice(sizes), Dims::from_slice(strides)))
 }
 
 /// A size beyond int64 is a negative one to PyTorch, whose sizes are int64: its error for a new tensor.

@@ -85,7 +85,7 @@ impl Tensor {
                 storage.nbytes()
             )
         }
-        Ok(Tensor::from_parts(storage, offset, sizes.into(), strides.into()))
+        Ok(Tensor::from_parts(storage, offset, Dims::from_slice(sizes), Dims::from_slice(strides)))
     }
 
     /// A view of this tensor with new geometry over the same storage (its `base` is this tensor's base, or this

@@ -40,11 +40,6 @@ pub(super) fn write(storage: &CpuStorage) -> RwLockWriteGuard<'_, CpuBuffer> {
     storage.lock.write().unwrap_or_else(|e| e.into_inner())
 }
 
-enum Guard<'a> {
-    Read(RwLockReadGuard<'a, CpuBuffer>),
-    Write(RwLockWriteGuard<'a, CpuBuffer>),
-}
-
 /// Locks `out` exclusively and every input shared, each distinct storage once and in address order, then runs
 /// `f` with the output buffer and the input buffers (in the order given; an input listed twice is the same
 /// buffer twice). An input that is the output's own storage is an internal error: the iterator separates them.
@@ -56,37 +51,42 @@ pub(super) fn with_locked<R>(
     if inputs.iter().any(|s| s.ptr_eq(out)) {
         return Err(Error::Runtime("internal error: a kernel input shares the output's storage".into()));
     }
-    let mut distinct: SmallVec<[(&Storage, bool); 3]> = SmallVec::new();
-    distinct.push((out, true));
+    let mut distinct: SmallVec<[&Storage; 4]> = SmallVec::new();
     for &s in inputs {
-        if !distinct.iter().any(|(d, _)| d.ptr_eq(s)) {
-            distinct.push((s, false));
+        if !distinct.iter().any(|d| d.ptr_eq(s)) {
+            distinct.push(s);
         }
     }
-    distinct.sort_by_key(|(s, _)| s.id());
-    let mut guards: SmallVec<[(usize, Guard<'_>); 3]> = SmallVec::new();
-    for &(s, exclusive) in &distinct {
+    distinct.push(out);
+    distinct.sort_unstable_by_key(|s| s.id());
+    let mut out_guard = None;
+    let mut shared: SmallVec<[(usize, RwLockReadGuard<'_, CpuBuffer>); 3]> = SmallVec::new();
+    for &s in &distinct {
         let part = cpu_part(s)?;
-        guards.push((s.id(), if exclusive { Guard::Write(write(part)) } else { Guard::Read(read(part)) }));
-    }
-    let mut out_buf: Option<&mut CpuBuffer> = None;
-    let mut shared: SmallVec<[(usize, &CpuBuffer); 3]> = SmallVec::new();
-    for (id, guard) in guards.iter_mut() {
-        match guard {
-            Guard::Write(w) => out_buf = Some(&mut **w),
-            Guard::Read(r) => shared.push((*id, &**r)),
+        if s.ptr_eq(out) {
+            out_guard = Some(write(part));
+        } else {
+            shared.push((s.id(), read(part)));
         }
     }
-    let out_buf = out_buf.ok_or_else(|| Error::Runtime("internal error: the output was not locked".into()))?;
-    let mut out_access = WriteAccess::new(out, out_buf)?;
+    let mut out_guard = out_guard.ok_or_else(|| Error::Runtime("internal error: the output was not locked".into()))?;
+    let mut out_access = WriteAccess::new(out, &mut out_guard)?;
+    let locked = |s: &Storage| -> Result<&CpuBuffer> {
+        let found = shared.iter().find(|(id, _)| *id == s.id()).map(|(_, guard)| &**guard);
+        found.ok_or_else(|| Error::Runtime("internal error: an input was not locked".into()))
+    };
+    let mut bases: SmallVec<[&CpuBuffer; 3]> = SmallVec::new();
+    for &s in inputs {
+        bases.push(locked(s)?);
+    }
+    if inputs.iter().zip(&bases).all(|(s, base)| s.dtype() == base.dtype()) {
+        // every input read as the type its buffer holds (no `view_dtype` handle): the buffers themselves
+        return Ok(f(out_access.buffer(), &bases));
+    }
     // each input as its handle's dtype (two handles to one allocation may read it as different types)
     let mut aliases: SmallVec<[Option<CpuBuffer>; 3]> = SmallVec::new();
-    let mut bases: SmallVec<[&CpuBuffer; 3]> = SmallVec::new();
-    for s in inputs {
-        let found = shared.iter().find(|(id, _)| *id == s.id()).map(|&(_, b)| b);
-        let base = found.ok_or_else(|| Error::Runtime("internal error: an input was not locked".into()))?;
+    for (s, base) in inputs.iter().zip(&bases) {
         aliases.push(read_alias(s, base)?);
-        bases.push(base);
     }
     let buffers: SmallVec<[&CpuBuffer; 3]> =
         aliases.iter().zip(&bases).map(|(alias, &base)| alias.as_ref().unwrap_or(base)).collect();
