@@ -4,6 +4,7 @@
 //! comparison with PyTorch and NumPy is benchmarks/compare.py.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use oxtorch::op::{BinaryOp, CmpOp, UnaryOp};
 use oxtorch::{arange, ones, DType, MemoryFormat, Tensor};
 use std::hint::black_box;
 
@@ -42,6 +43,10 @@ fn copies(c: &mut Criterion) {
 fn overhead(c: &mut Criterion) {
     let (a, b) = (ones(&[1], ()).expect("ones"), ones(&[1], ()).expect("ones"));
     c.bench_function("add one-element tensors", |bench| bench.iter(|| black_box(a.add(&b).expect("add"))));
+    c.bench_function("mul one-element tensor by 2", |bench| bench.iter(|| black_box(a.mul(2).expect("mul"))));
+    let eq = BinaryOp::Compare(CmpOp::Eq);
+    c.bench_function("eq one-element tensors", |bench| bench.iter(|| black_box(a.binary(eq, &b).expect("eq"))));
+    c.bench_function("abs one-element tensor", |bench| bench.iter(|| black_box(a.unary(UnaryOp::Abs).expect("abs"))));
 }
 
 criterion_group!(benches, elementwise, copies, overhead);

@@ -701,6 +701,10 @@ fn ternary_sbp_choices_in_place_out_and_errors() {
             dispatch::where_(&other, AnyOperand::Tensor(g(&x, b)), AnyOperand::Scalar(Scalar::Int(0)), AnyOutput::New)
                 .unwrap_err();
         assert!(err.to_string().starts_with("Expected all tensors to be on the same placement"), "{err}");
+        // positions count the tensors, as OneFlow numbers the inputs of `where_scalar_x` (condition, y)
+        let (c, y) = (g(&cond, b), AnyOperand::Tensor(AnyTensor::from(make(&w, &x, &q, &[b]))));
+        let err = dispatch::where_(&c, AnyOperand::Scalar(Scalar::Float(1.0)), y, AnyOutput::New).unwrap_err();
+        assert!(err.to_string().ends_with("ranks=[0, 1]) (positional 1)!"), "{err}");
     });
 }
 

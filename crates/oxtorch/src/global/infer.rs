@@ -212,15 +212,32 @@ pub fn infer(
     placement: &Placement,
     constraints: Constraints<'_>,
 ) -> Result<Signature> {
-    let operands = match (&lhs, &rhs) {
-        (Some(_), Some(_)) => Operands::Both,
-        (Some(_), None) => Operands::Left,
-        (None, Some(_)) => Operands::Right,
-        (None, None) => return Err(Error::Runtime("internal error: sbp inference without a tensor".into())),
-    };
-    let (lhs_shape, rhs_shape) = (lhs.map_or(&[][..], |t| t.shape), rhs.map_or(&[][..], |t| t.shape));
-    let one_d = candidates(rule, operands, lhs_shape, rhs_shape);
+    if lhs.is_none() && rhs.is_none() {
+        return Err(Error::Runtime("internal error: sbp inference without a tensor".into()));
+    }
+    let one_d = rule.candidates(&[lhs.map(|t| t.shape), rhs.map(|t| t.shape)], &[]);
     choose(name, &["x", "y"], &one_d, &[lhs, rhs], placement, constraints)
+}
+
+/// An operation's sbp signatures over one grid dimension.
+pub trait Signatures {
+    /// The signatures for operands of `shapes` (None for a number or an absent operand) and a result of `out`, in
+    /// OneFlow's order, "everything broadcast" last.
+    fn candidates(&self, shapes: &[Option<&[usize]>], out: &[usize]) -> Vec<Candidate>;
+}
+
+impl Signatures for SbpRule {
+    /// The rule's signatures for one tensor (and a number) or two tensors; the result's sizes follow from them.
+    fn candidates(&self, shapes: &[Option<&[usize]>], _: &[usize]) -> Vec<Candidate> {
+        let (lhs, rhs) = (shapes.first().copied().flatten(), shapes.get(1).copied().flatten());
+        let operands = match (lhs, rhs) {
+            (Some(_), Some(_)) => Operands::Both,
+            (Some(_), None) => Operands::Left,
+            (None, Some(_)) => Operands::Right,
+            (None, None) => return Vec::new(),
+        };
+        candidates(*self, operands, lhs.unwrap_or(&[]), rhs.unwrap_or(&[]))
+    }
 }
 
 /// Chooses among an operation's signatures over one grid dimension (`one_d`, in OneFlow's order, "everything

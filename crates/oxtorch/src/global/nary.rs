@@ -1,8 +1,9 @@
-//! Elementwise operations of up to three operands on global tensors (`where`, the clamps, `addcmul`, `addcdiv`,
-//! `lerp`): their sbp signatures, and one entry ([`elementwise`]) that infers the signature, converts the operands
-//! and runs the local operation on every rank's pieces, as [`ops::binary_op`](super::ops::binary_op) does for two.
+//! Elementwise operations on global tensors: one entry ([`elementwise`]) that decides the result on meta tensors,
+//! infers the sbp signature, converts the operands and runs the local operation on every rank's pieces, for the
+//! binary operations ([`ops::binary_op`](super::ops::binary_op), signatures from their [`SbpRule`](infer::SbpRule))
+//! and those of up to three operands (`where`, the clamps, `addcmul`, `addcdiv`, `lerp`).
 //!
-//! The signatures ([`NarySbp`]):
+//! The signatures of the latter ([`NarySbp`]):
 //! * `where` lists OneFlow 0.9's own (`where_op.cpp`): the three tensors split along a dimension they all have with
 //!   one size other than 1, then `(B, P, P) -> P` (a condition chooses between two partial sums term by term);
 //! * a clamp with number bounds is OneFlow's `clip_by_scalar`: the tensor split along each of its dimensions;
@@ -19,10 +20,11 @@
 //! makes a partial sum is a tensor.
 
 use super::boxing;
-use super::infer::{self, Candidate, Input};
+use super::infer::{self, Candidate, Input, Signatures};
 use super::ops::{meta, placement_mismatch, GlobalOperand, GlobalOutput};
 use super::sbp::{NdSbp, Sbp};
 use super::tensor::GlobalTensor;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::tensor::{Operand, Output, Tensor};
 use std::sync::Arc;
@@ -49,10 +51,8 @@ pub struct NarySbp {
     pub partials: &'static [[Sbp; 3]],
 }
 
-impl NarySbp {
-    /// The signatures over one grid dimension for operands of `shapes` (None for a number or an absent operand)
-    /// and a result of `out`, "everything broadcast" last.
-    pub fn candidates(&self, shapes: &[Option<&[usize]>], out: &[usize]) -> Vec<Candidate> {
+impl Signatures for NarySbp {
+    fn candidates(&self, shapes: &[Option<&[usize]>], out: &[usize]) -> Vec<Candidate> {
         use Sbp::{Broadcast as B, PartialSum as P, Split as S};
         let ndim = out.len();
         // operand k's dimension aligned with the result's dimension i, and its size
@@ -115,17 +115,38 @@ pub const LINEAR_IN_FIRST_TWO: NarySbp =
 /// An operand of [`elementwise`]: a global tensor, a number, or None for an absent one (a clamp's missing bound).
 pub type NaryOperand = Option<GlobalOperand>;
 
-/// `name(operands...)` on global tensors into `output`: `run` is the local operation, called once on meta tensors
-/// of the logical sizes (which decides the result's sizes and dtype and raises PyTorch's errors on every rank
-/// alike, before any communication), then on each rank's pieces in the chosen signature's layout. `args` names the
-/// operands in OneFlow's errors. At least one operand is a global tensor; every rank of the world must call it.
+/// The local operation behind a global elementwise operation, over operands as [`elementwise`] hands them (None
+/// for an absent one). A closure is one: its result's sizes and dtype are decided by running it on meta tensors.
+pub trait LocalOperation {
+    /// The operation on one rank's pieces.
+    fn run(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<Tensor>;
+
+    /// The result's sizes and dtype, with every error of the operation, from meta tensors of the logical sizes
+    /// (and a meta `out=`), before any rank computes.
+    fn sizes_and_dtype(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<(Vec<usize>, DType)> {
+        let result = self.run(operands, output)?;
+        Ok((result.sizes().to_vec(), result.dtype()))
+    }
+}
+
+impl<F: Fn(&[Option<Operand>], Output<'_>) -> Result<Tensor>> LocalOperation for F {
+    fn run(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<Tensor> {
+        self(operands, output)
+    }
+}
+
+/// `name(operands...)` on global tensors into `output`: `local` decides the result's sizes and dtype on meta
+/// tensors of the logical sizes (raising PyTorch's errors on every rank alike, before any communication), the
+/// signature is chosen among `signatures`, and `local` runs on each rank's pieces in its layout. `args` names the
+/// operands in OneFlow's errors, whose positions count the tensor operands (then an `out=` tensor). At least one
+/// operand is a global tensor; every rank of the world must call it.
 pub fn elementwise(
     name: &str,
     args: &[&str],
-    sbp: &NarySbp,
+    signatures: &dyn Signatures,
     operands: &[NaryOperand],
     output: GlobalOutput<'_>,
-    run: impl Fn(&[Option<Operand>], Output<'_>) -> Result<Tensor>,
+    local: impl LocalOperation,
 ) -> Result<GlobalTensor> {
     let tensor_of = |o: &NaryOperand| match o {
         Some(GlobalOperand::Tensor(t)) => Some(t.clone()),
@@ -138,10 +159,9 @@ pub fn elementwise(
         .next()
         .ok_or_else(|| Error::Runtime("a global operation needs a global tensor operand".into()))?
         .clone();
-    let mut others: Vec<(usize, &GlobalTensor)> =
-        tensors.iter().enumerate().filter_map(|(k, t)| t.as_ref().map(|t| (k, t))).collect();
+    let mut others: Vec<(usize, &GlobalTensor)> = tensors.iter().flatten().enumerate().collect();
     if let GlobalOutput::Out(out) = &output {
-        others.push((operands.len(), out));
+        others.push((others.len(), out));
     }
     for (position, t) in others {
         if !Arc::ptr_eq(t.world(), first.world()) {
@@ -169,8 +189,9 @@ pub fn elementwise(
         (GlobalOutput::Out(_), Some(m)) => Output::Out(m),
         _ => Output::New,
     };
-    let result = run(&meta_operands, meta_output).map_err(|e| super::ops::on_placement_device(e, first.placement()))?;
-    let (shape, dtype) = (result.sizes().to_vec(), result.dtype());
+    let (shape, dtype) = local
+        .sizes_and_dtype(&meta_operands, meta_output)
+        .map_err(|e| super::ops::on_placement_device(e, first.placement()))?;
     // 2. the signature: an in-place target pins its own sbp (and that of an operand that is the target again),
     // an `out=` tensor the result's
     let pin: Option<NdSbp> = match &output {
@@ -192,7 +213,7 @@ pub fn elementwise(
         .iter()
         .map(|t| t.as_ref().map(|t| Input { shape: t.shape(), sbp: t.sbp(), itemsize: t.dtype().itemsize() }))
         .collect();
-    let one_d = sbp.candidates(&shapes, &shape);
+    let one_d = signatures.candidates(&shapes, &shape);
     let sig = infer::choose(name, args, &one_d, &inputs, first.placement(), constraints)?;
     // 3. the operands in the signature's layout
     let converted: Vec<NaryOperand> = operands
@@ -215,12 +236,12 @@ pub fn elementwise(
     };
     match output {
         GlobalOutput::New => {
-            let local = if member {
-                run(&pieces()?, Output::New)?
+            let piece = if member {
+                local.run(&pieces()?, Output::New)?
             } else {
                 boxing::empty_component(shape.len(), dtype, device)?
             };
-            Ok(GlobalTensor::from_parts(world, placement, sig.out, shape, dtype, local))
+            Ok(GlobalTensor::from_parts(world, placement, sig.out, shape, dtype, piece))
         }
         GlobalOutput::InPlace => {
             let target = target.ok_or_else(|| Error::Runtime("an in-place operation needs a tensor".into()))?;
@@ -228,22 +249,22 @@ pub fn elementwise(
                 let mut pieces = pieces()?;
                 let moved = sig.input(0).is_some_and(|s| &s[..] != target.sbp());
                 if moved {
-                    target.local().copy_(&run(&pieces, Output::New)?)?;
+                    target.local().copy_(&local.run(&pieces, Output::New)?)?;
                 } else {
                     pieces[0] = Some(Operand::Tensor(target.local().clone()));
-                    run(&pieces, Output::InPlace)?;
+                    local.run(&pieces, Output::InPlace)?;
                 }
             }
             Ok(target)
         }
         GlobalOutput::Out(out) => {
             if member {
-                let mut local = out.local().clone();
-                run(&pieces()?, Output::Out(&mut local))?;
-                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
+                let mut piece = out.local().clone();
+                local.run(&pieces()?, Output::Out(&mut piece))?;
+                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), piece);
             } else if out.shape() != &shape[..] {
-                let local = boxing::empty_component(shape.len(), out.dtype(), device)?;
-                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
+                let piece = boxing::empty_component(shape.len(), out.dtype(), device)?;
+                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), piece);
             }
             Ok(out.clone())
         }

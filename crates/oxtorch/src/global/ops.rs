@@ -1,24 +1,25 @@
-//! Arithmetic on global tensors: `add`, `sub`, `mul`, `div` between global tensors on one placement and with
-//! Python numbers, in place and into `out=` tensors.
+//! Elementwise operations on global tensors with one or two operands: the binary table's operations (`add`, `mul`,
+//! the comparisons, ...) between global tensors on one placement and with Python numbers, in place and into `out=`
+//! tensors, and the unary table's.
 //!
-//! Each operation first runs on meta tensors of the logical sizes: that decides the result's sizes and dtype with
-//! PyTorch's promotion and raises PyTorch's errors, identically on every rank and before any communication. Then
-//! [`infer`](super::infer) picks the sbp signature, the operands are converted to it ([`boxing`](super::boxing)), and
-//! every rank of the placement runs the local operation on its pieces.
+//! A binary operation runs through [`nary::elementwise`] with its [`SbpRule`]'s signatures: it first decides the
+//! result on meta tensors of the logical sizes (PyTorch's promotion and errors, identically on every rank and
+//! before any communication), then [`infer`](super::infer) picks the sbp signature, the operands are converted to it
+//! ([`boxing`](super::boxing)), and every rank of the placement runs the local operation on its pieces.
 
 use super::boxing;
 use super::infer::SbpRule;
 use super::infer::{self, Input};
+use super::nary::{self, LocalOperation};
 use super::placement::Placement;
-use super::sbp::NdSbp;
 use super::tensor::GlobalTensor;
 use crate::device::Device;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::op::{BinaryOp, UnaryOp, UnaryParameters};
 use crate::scalar::Scalar;
 use crate::tensor::{factory, ops, Tensor, TensorOptions};
 use crate::tensor::{Operand, Output};
-use std::sync::Arc;
 
 /// An operand of global arithmetic: a global tensor or a Python-style number.
 #[derive(Clone, Debug)]
@@ -65,13 +66,6 @@ pub(super) fn meta(t: &GlobalTensor) -> Result<Tensor> {
     factory::empty(t.shape(), TensorOptions::new().dtype(t.dtype()).device(Device::meta()))
 }
 
-fn meta_operand(o: &GlobalOperand) -> Result<Operand> {
-    Ok(match o {
-        GlobalOperand::Tensor(t) => Operand::Tensor(meta(t)?),
-        GlobalOperand::Scalar(s) => Operand::Scalar(*s),
-    })
-}
-
 /// OneFlow's error for operands on different placements (`positional` counts operands from 0).
 pub(super) fn placement_mismatch(a: &GlobalTensor, b: &GlobalTensor, positional: usize) -> Error {
     Error::Runtime(format!(
@@ -105,116 +99,36 @@ pub fn binary_op(
     rhs: &GlobalOperand,
     output: GlobalOutput<'_>,
 ) -> Result<GlobalTensor> {
-    let first = lhs
-        .tensor()
-        .or(rhs.tensor())
-        .ok_or_else(|| Error::Runtime("a global operation needs a global tensor operand".into()))?
-        .clone();
-    let mut others: Vec<(usize, &GlobalTensor)> = Vec::new();
-    if let (Some(_), Some(r)) = (lhs.tensor(), rhs.tensor()) {
-        others.push((1, r));
-    }
-    if let GlobalOutput::Out(out) = &output {
-        others.push((others.len() + 1, out));
-    }
-    for (position, t) in others {
-        if !Arc::ptr_eq(t.world(), first.world()) {
-            return Err(Error::Runtime("global tensors of different worlds cannot be combined".into()));
-        }
-        if t.placement() != first.placement() {
-            return Err(placement_mismatch(&first, t, position));
-        }
-    }
-    if matches!(output, GlobalOutput::InPlace) && lhs.tensor().is_none() {
-        return Err(Error::Runtime("an in-place operation needs a tensor to write into".into()));
-    }
-    // 1. sizes, dtype and PyTorch's errors, as the placement's device decides them for the logical sizes (meta
-    // tensors standing for them)
-    let (meta_lhs, meta_rhs) = (meta_operand(lhs)?, meta_operand(rhs)?);
-    let mut meta_out = match &output {
-        GlobalOutput::Out(out) => Some(meta(out)?),
-        _ => None,
-    };
-    let meta_output = match (&output, meta_out.as_mut()) {
-        (GlobalOutput::InPlace, _) => Output::InPlace,
-        (GlobalOutput::Out(_), Some(m)) => Output::Out(m),
-        _ => Output::New,
-    };
-    let (shape, dtype) = ops::result_sizes_and_dtype(op, &meta_lhs, &meta_rhs, meta_output)
-        .map_err(|e| on_placement_device(e, first.placement()))?;
-    let shape = shape.to_vec();
-    // 2. the sbp signature: an in-place target pins its own sbp (and the other operand's, when that is the target
-    // too, as OneFlow pins a tensor), an `out=` tensor the result's
-    let target: Option<NdSbp> = match &output {
-        GlobalOutput::New => None,
-        GlobalOutput::InPlace => lhs.tensor().map(|t| t.sbp().into()),
-        GlobalOutput::Out(out) => Some(out.sbp().into()),
-    };
-    let in_place = matches!(output, GlobalOutput::InPlace);
-    let rhs_is_target = in_place
-        && matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.local().is_same(r.local()) && l.sbp() == r.sbp());
-    let constraints = infer::Constraints {
-        inputs: [target.as_deref().filter(|_| in_place), target.as_deref().filter(|_| rhs_is_target), None],
-        out: target.as_deref(),
-    };
     let same_shape = matches!((lhs.tensor(), rhs.tensor()), (Some(l), Some(r)) if l.shape() == r.shape());
-    let rule = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape);
-    let sig = infer::infer(rule, input(lhs.tensor()), input(rhs.tensor()), first.placement(), constraints)?;
-    // 3. the operands in the signature's layout
-    let convert = |o: &GlobalOperand, sbp: &Option<NdSbp>| -> Result<GlobalOperand> {
-        Ok(match (o, sbp) {
-            (GlobalOperand::Tensor(t), Some(s)) => GlobalOperand::Tensor(t.to_global(None, Some(s), false)?),
-            _ => o.clone(),
-        })
-    };
-    let (blhs, brhs) = (convert(lhs, &sig.inputs[0])?, convert(rhs, &sig.inputs[1])?);
-    // 4. the local operation on the pieces
-    let world = first.world().clone();
-    let placement = first.placement().clone();
-    let member = placement.parallel_id(world.rank()).is_some();
-    let local_operand = |o: &GlobalOperand| match o {
-        GlobalOperand::Tensor(t) => Operand::Tensor(t.local().clone()),
-        GlobalOperand::Scalar(s) => Operand::Scalar(*s),
-    };
-    let device = placement.device_for(world.local_rank())?;
-    match output {
-        GlobalOutput::New => {
-            let local = if member {
-                ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::New)?
-            } else {
-                boxing::empty_component(shape.len(), dtype, device)?
-            };
-            Ok(GlobalTensor::from_parts(world, placement, sig.out, shape, dtype, local))
+    let (name, rule) = (op.info().sbp)(op, lhs.tensor().is_some(), rhs.tensor().is_some(), same_shape);
+    let operands = [Some(lhs.clone()), Some(rhs.clone())];
+    nary::elementwise(name, &["x", "y"], &rule, &operands, output, Binary(op))
+}
+
+/// The local operation of a binary global operation.
+struct Binary(BinaryOp);
+
+impl Binary {
+    fn operands(operands: &[Option<Operand>]) -> Result<(&Operand, &Operand)> {
+        match operands {
+            [Some(lhs), Some(rhs)] => Ok((lhs, rhs)),
+            _ => Err(Error::Runtime("internal error: a binary operation without two operands".into())),
         }
-        GlobalOutput::InPlace => {
-            let target = lhs.tensor().ok_or_else(|| Error::Runtime("an in-place operation needs a tensor".into()))?;
-            if member {
-                let converted = blhs.tensor().is_some_and(|b| b.sbp() != target.sbp());
-                if converted {
-                    let value = ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::New)?;
-                    target.local().copy_(&value)?;
-                } else {
-                    ops::binary_op(
-                        op,
-                        &Operand::Tensor(target.local().clone()),
-                        &local_operand(&brhs),
-                        Output::InPlace,
-                    )?;
-                }
-            }
-            Ok(target.clone())
-        }
-        GlobalOutput::Out(out) => {
-            if member {
-                let mut local = out.local().clone();
-                ops::binary_op(op, &local_operand(&blhs), &local_operand(&brhs), Output::Out(&mut local))?;
-                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
-            } else if out.shape() != &shape[..] {
-                let local = boxing::empty_component(shape.len(), out.dtype(), device)?;
-                *out = GlobalTensor::from_parts(world, placement, sig.out, shape, out.dtype(), local);
-            }
-            Ok(out.clone())
-        }
+    }
+}
+
+impl LocalOperation for Binary {
+    fn run(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<Tensor> {
+        let (lhs, rhs) = Binary::operands(operands)?;
+        ops::binary_op(self.0, lhs, rhs, output)
+    }
+
+    /// As the placement's device decides them for the logical sizes: the meta tensors stand for those sizes and are
+    /// read by the device's rules, not by meta tensors' own (PyTorch's Python references, whose layouts differ).
+    fn sizes_and_dtype(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<(Vec<usize>, DType)> {
+        let (lhs, rhs) = Binary::operands(operands)?;
+        let (shape, dtype) = ops::result_sizes_and_dtype(self.0, lhs, rhs, output)?;
+        Ok((shape.to_vec(), dtype))
     }
 }
 
