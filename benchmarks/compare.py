@@ -107,6 +107,7 @@ def make_cases():
         Case("4096x4096 + row of 4096 (broadcast)", lambda: osq + orow, lambda: tsq + trow, lambda: sq + row),
         Case("f32 -> bf16 (2^24)", lambda: of.to(oxtorch.bfloat16), lambda: tf.to(torch.bfloat16), None),
         Case("one-element add from Python", lambda: o1 + o2, lambda: t1 + t2, lambda: n1 + n2, number=20000),
+        Case("one-element mul by 2 from Python", lambda: o1 * 2, lambda: t1 * 2, lambda: n1 * 2, number=20000),
         Case("lt f32 < f32 (2^24)", lambda: of < og, lambda: tf < tg, lambda: f32 < g32),
         Case("eq i32 == f32 (2^24)", lambda: oi == of, lambda: ti == tf, lambda: i32 == f32),
         Case("maximum f32 (2^24)", lambda: oxtorch.maximum(of, og), lambda: torch.maximum(tf, tg),
