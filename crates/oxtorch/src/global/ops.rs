@@ -66,7 +66,8 @@ pub(super) fn meta(t: &GlobalTensor) -> Result<Tensor> {
     factory::empty(t.shape(), TensorOptions::new().dtype(t.dtype()).device(Device::meta()))
 }
 
-/// OneFlow's error for operands on different placements (`positional` counts operands from 0).
+/// OneFlow's error for operands on different placements (`positional` counts the tensor operands from 0, then an
+/// `out=` tensor).
 pub(super) fn placement_mismatch(a: &GlobalTensor, b: &GlobalTensor, positional: usize) -> Error {
     Error::Runtime(format!(
         "Expected all tensors to be on the same placement, but found at least two placements, {} (positional 0) and {} (positional {positional})!",
