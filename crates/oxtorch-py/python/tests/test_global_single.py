@@ -68,3 +68,18 @@ def test_ternary_operations_on_global_tensors() -> None:
     assert flow.where(s > 1, s, s).sbp == (flow.sbp.split(0),)
     with pytest.raises(RuntimeError, match="^Got input tensors with inconsistent attributes!\nop_type_name: lerp"):
         flow.lerp(x, flow.tensor([1.0, 2.0]), 0.5)
+
+
+def test_unary_operations_into_a_global_out() -> None:
+    p = flow.placement("cpu", [0])
+    x = flow.tensor([[0.25, -1.0], [4.0, 9.0]]).to_global(placement=p, sbp=flow.sbp.split(0))
+    out = flow.zeros(2, 2, dtype=flow.float64, placement=p, sbp=flow.sbp.broadcast)
+    r = flow.abs(x, out=out)
+    assert r is out and out.sbp == (flow.sbp.broadcast,) and out.dtype == flow.float64
+    assert out.tolist() == [[0.25, 1.0], [4.0, 9.0]]
+    flow.sqrt(x.abs(), out=out)
+    assert out.tolist() == [[0.5, 1.0], [2.0, 3.0]]
+    with pytest.raises(RuntimeError, match="Got input tensors with inconsistent attributes!"):
+        flow.abs(x, out=flow.zeros(2, 2))
+    with pytest.raises(RuntimeError, match="has no maching sbp"):
+        flow.abs(x, out=flow.zeros(2, 2).to_global(placement=p, sbp=flow.sbp.partial_sum))

@@ -436,6 +436,9 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
                     // the sparse `out=` chooses PyTorch's sparse kernel, which this operation does not have
                     return Err(crate::sparse::view::dispatcher_error(&format!("{}.out", op.name()), s.device()));
                 }
+                if slot.global().is_some() {
+                    return Err(inconsistent_attributes(op.info().oneflow, &[x, slot]));
+                }
                 return Err(Error::Runtime(format!("{}(): out= must be a strided tensor", op.name())));
             };
             unary_op_with(op, parameters, t, Output::Out(out)).map(AnyTensor::Strided)
@@ -463,9 +466,15 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
         }
         (AnyTensor::Global(g), AnyOutput::New) => g.unary_with(op, parameters).map(AnyTensor::from),
         (AnyTensor::Global(g), AnyOutput::InPlace) => g.unary_with_(op, parameters).map(AnyTensor::from),
-        // OneFlow has no `out=`
-        (AnyTensor::Global(_), AnyOutput::Out(_)) => {
-            Err(Error::NotImplemented(format!("{}(out=) of a global tensor is not supported", op.name())))
+        (AnyTensor::Global(g), AnyOutput::Out(slot)) => {
+            // OneFlow has no `out=`: the result goes into the global tensor given, which keeps its sbp, as for
+            // the binary operations
+            let Some(mut target) = slot.global().cloned() else {
+                return Err(inconsistent_attributes(op.info().oneflow, &[x, slot]));
+            };
+            let result = crate::global::ops::unary_op(op, parameters, g, GlobalOutput::Out(&mut target));
+            *slot = AnyTensor::from(target);
+            result.map(AnyTensor::from)
         }
     }
 }

@@ -7,9 +7,7 @@
 //! before any communication), then [`infer`](super::infer) picks the sbp signature, the operands are converted to it
 //! ([`boxing`](super::boxing)), and every rank of the placement runs the local operation on its pieces.
 
-use super::boxing;
 use super::infer::SbpRule;
-use super::infer::{self, Input};
 use super::nary::{self, LocalOperation};
 use super::placement::Placement;
 use super::tensor::GlobalTensor;
@@ -87,11 +85,6 @@ pub(super) fn on_placement_device(e: Error, placement: &Placement) -> Error {
     }
 }
 
-/// What sbp inference needs to know of an operand.
-fn input(t: Option<&GlobalTensor>) -> Option<Input<'_>> {
-    t.map(|t| Input { shape: t.shape(), sbp: t.sbp(), itemsize: t.dtype().itemsize() })
-}
-
 /// `op(lhs, rhs)` on global tensors: the entry point behind every global arithmetic method, function and operator.
 /// At least one operand is a global tensor; every rank of the world must call it.
 pub fn binary_op(
@@ -133,6 +126,25 @@ impl LocalOperation for Binary {
     }
 }
 
+/// `op(x)` with `parameters` on a global tensor into `output` (a new tensor, `x` itself, or an `out=` tensor, which
+/// keeps its sbp): each rank computes its piece of a split or broadcast layout; a partial sum is first converted, as
+/// OneFlow's signatures of unary elementwise operations list none (`EachAxis` without `P`), and an in-place target
+/// or `out=` that is a partial sum gets OneFlow's "has no maching sbp" error. PyTorch's errors, as for local
+/// tensors. Every rank of the world must call it.
+pub fn unary_op(
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    x: &GlobalTensor,
+    output: GlobalOutput<'_>,
+) -> Result<GlobalTensor> {
+    let local = |operands: &[Option<Operand>], output: Output<'_>| match operands {
+        [Some(Operand::Tensor(t))] => crate::tensor::unary::unary_op_with(op, parameters, t, output),
+        _ => Err(Error::Runtime("internal error: a unary operation without its tensor".into())),
+    };
+    let operands = [Some(GlobalOperand::Tensor(x.clone()))];
+    nary::elementwise(op.info().oneflow, &["x"], &SbpRule::EachAxis { partial: false }, &operands, output, local)
+}
+
 impl GlobalTensor {
     /// `op(self)` (`sqrt`, `neg`, ...): each rank computes its piece of a split or broadcast layout; a partial
     /// sum is first converted, as OneFlow's sbp signatures of unary elementwise operations list no partial sum.
@@ -143,22 +155,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary`] with `parameters` (`round`'s decimals, `nan_to_num`'s replacements).
     pub fn unary_with(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        let dtype = meta(self)?.unary_with(op, parameters)?.dtype();
-        let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
-        let sig = infer::infer(rule, input(Some(self)), None, self.placement(), infer::Constraints::default())?;
-        let x = self.to_global(None, sig.input(0).map(|s| &s[..]), false)?;
-        let local = match x.parallel_id() {
-            Some(_) => x.local().unary_with(op, parameters)?,
-            None => boxing::empty_component(self.dim(), dtype, x.local().device())?,
-        };
-        Ok(GlobalTensor::from_parts(
-            self.world().clone(),
-            self.placement().clone(),
-            sig.out,
-            self.shape().to_vec(),
-            dtype,
-            local,
-        ))
+        unary_op(op, parameters, self, GlobalOutput::New)
     }
 
     /// `op(self)` in place (`sqrt_`, `neg_`): the tensor keeps its sbp, which OneFlow's signatures must list (a
@@ -169,14 +166,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary_`] with `parameters`.
     pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        meta(self)?.unary_with_(op, parameters)?;
-        let rule = (op.info().oneflow, SbpRule::EachAxis { partial: false });
-        let pinned = infer::Constraints { inputs: [Some(self.sbp()), None, None], out: Some(self.sbp()) };
-        infer::infer(rule, input(Some(self)), None, self.placement(), pinned)?;
-        if self.parallel_id().is_some() {
-            self.local().unary_with_(op, parameters)?;
-        }
-        Ok(self.clone())
+        unary_op(op, parameters, self, GlobalOutput::InPlace)
     }
 
     /// Any arithmetic operation into a new global tensor.
