@@ -126,22 +126,18 @@ impl LocalOperation for Binary {
     }
 }
 
-/// `op(x)` with `parameters` on a global tensor into `output` (a new tensor, `x` itself, or an `out=` tensor, which
-/// keeps its sbp): each rank computes its piece of a split or broadcast layout; a partial sum is first converted, as
-/// OneFlow's signatures of unary elementwise operations list none (`EachAxis` without `P`), and an in-place target
-/// or `out=` that is a partial sum gets OneFlow's "has no maching sbp" error. PyTorch's errors, as for local
-/// tensors. Every rank of the world must call it.
-pub fn unary_op(
-    op: UnaryOp,
-    parameters: UnaryParameters,
-    x: &GlobalTensor,
-    output: GlobalOutput<'_>,
-) -> Result<GlobalTensor> {
+/// `op(x)` with `parameters` on a global tensor, into a new tensor or (`in_place`) into `x`, which keeps its sbp:
+/// each rank computes its piece of a split or broadcast layout; a partial sum is first converted, as OneFlow's
+/// signatures of unary elementwise operations list none (`EachAxis` without `P`), and an in-place partial sum gets
+/// OneFlow's "has no maching sbp" error. PyTorch's errors, as for local tensors, decided on meta tensors. Every rank
+/// of the world must call it.
+fn unary_op(op: UnaryOp, parameters: UnaryParameters, x: &GlobalTensor, in_place: bool) -> Result<GlobalTensor> {
     let local = |operands: &[Option<Operand>], output: Output<'_>| match operands {
         [Some(Operand::Tensor(t))] => crate::tensor::unary::unary_op_with(op, parameters, t, output),
         _ => Err(Error::Runtime("internal error: a unary operation without its tensor".into())),
     };
     let operands = [Some(GlobalOperand::Tensor(x.clone()))];
+    let output = if in_place { GlobalOutput::InPlace } else { GlobalOutput::New };
     nary::elementwise(op.info().oneflow, &["x"], &SbpRule::EachAxis { partial: false }, &operands, output, local)
 }
 
@@ -155,7 +151,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary`] with `parameters` (`round`'s decimals, `nan_to_num`'s replacements).
     pub fn unary_with(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        unary_op(op, parameters, self, GlobalOutput::New)
+        unary_op(op, parameters, self, false)
     }
 
     /// `op(self)` in place (`sqrt_`, `neg_`): the tensor keeps its sbp, which OneFlow's signatures must list (a
@@ -166,7 +162,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary_`] with `parameters`.
     pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        unary_op(op, parameters, self, GlobalOutput::InPlace)
+        unary_op(op, parameters, self, true)
     }
 
     /// Any arithmetic operation into a new global tensor.
