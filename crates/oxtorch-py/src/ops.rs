@@ -679,6 +679,17 @@ macro_rules! py_unary_ops {
             }
         }
     };
+    // `~self`: PyTorch's operator check first (integer and bool tensors only), then `bitwise_not`
+    (@operator __invert__ $op:ident) => {
+        #[pymethods]
+        impl PyTensor {
+            /// The `__invert__` operator (`~self`).
+            fn __invert__(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                oxtorch::tensor::operators::check_invert(slf.borrow().any().dtype()).py()?;
+                unary(py, UnaryOp::$op, "__invert__", slf.as_any(), Form::Method, None, UnaryParameters::Default)
+            }
+        }
+    };
     // one operator `op self`
     (@operator $dunder:ident $op:ident) => {
         #[pymethods]

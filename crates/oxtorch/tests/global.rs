@@ -734,25 +734,52 @@ fn ternary_operations_on_a_2d_placement() {
 }
 
 #[test]
-fn unary_operations_refuse_a_global_out() {
+fn unary_operations_into_a_global_out() {
     use oxtorch::dispatch::{self, AnyOutput, AnyTensor};
     use oxtorch::op::UnaryOp;
     threads::run(4, |w| {
         let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
         let x = logical(&[8, 4], DType::Float32, 1);
-        let g = || AnyTensor::from(make(&w, &x, &p, &[Sbp::Split(0)]));
-        let mut out = g();
-        let err = dispatch::unary(UnaryOp::Sin, &g(), AnyOutput::Out(&mut out)).unwrap_err();
-        assert_eq!(err.to_string(), "sin(out=) of a global tensor is not supported");
+        let g = |sbp: Sbp| AnyTensor::from(make(&w, &x, &p, &[sbp]));
+        let empty = |shape: &[usize], dtype: DType, sbp: Sbp| {
+            let t = oxtorch::tensor::factory::zeros(shape, dtype).unwrap();
+            AnyTensor::from(make(&w, &t, &p, &[sbp]))
+        };
+        // the out= keeps its sbp and dtype, whatever the input's sbp; a float64 out= takes a float32 result
+        for (input, out_sbp) in
+            [(Sbp::Split(0), Sbp::Broadcast), (Sbp::Broadcast, Sbp::Split(1)), (Sbp::PartialSum, Sbp::Split(0))]
+        {
+            let mut out = empty(&[8, 4], DType::Float64, out_sbp);
+            let r = dispatch::unary(UnaryOp::Sqrt, &g(input), AnyOutput::Out(&mut out)).unwrap();
+            let r = r.global().unwrap();
+            assert_eq!(r.sbp(), &[out_sbp][..], "sqrt(out=) keeps the out's sbp");
+            assert!(r.local().is_same(out.global().unwrap().local()), "the result is the out= tensor");
+            check(&w, r, &x.unary(UnaryOp::Sqrt).unwrap().to_dtype(DType::Float64).unwrap(), "sqrt into float64");
+        }
+        // an out= without elements takes the result's sizes
+        let mut out = empty(&[0], DType::Float32, Sbp::Broadcast);
+        dispatch::unary(UnaryOp::Neg, &g(Sbp::Split(1)), AnyOutput::Out(&mut out)).unwrap();
+        check(&w, out.global().unwrap(), &x.neg().unwrap(), "neg into an empty out=");
+        // the placement device's errors, not the meta reference's
+        let mut out = empty(&[8, 4], DType::Float64, Sbp::Broadcast);
+        let err = dispatch::unary(UnaryOp::Abs, &g(Sbp::Split(0)), AnyOutput::Out(&mut out)).unwrap_err();
+        assert_eq!(err.to_string(), "Found dtype Double but expected Float");
+        let mut out = empty(&[8, 4], DType::Int32, Sbp::Broadcast);
+        let err = dispatch::unary(UnaryOp::Sin, &g(Sbp::Split(0)), AnyOutput::Out(&mut out)).unwrap_err();
+        assert_eq!(err.to_string(), "result type Float can't be cast to the desired output type Int");
+        // a partial-sum out=: no signature of a unary operation gives one
+        let mut out = empty(&[8, 4], DType::Float32, Sbp::PartialSum);
+        let err = dispatch::unary(UnaryOp::Sin, &g(Sbp::Split(0)), AnyOutput::Out(&mut out)).unwrap_err();
+        assert!(err.to_string().starts_with("sin has no maching sbp"), "{err}");
         // local and global together: OneFlow's error, either way round
         let mut local = AnyTensor::from(x.clone());
-        let err = dispatch::unary(UnaryOp::Sin, &g(), AnyOutput::Out(&mut local));
+        let err = dispatch::unary(UnaryOp::Sin, &g(Sbp::Split(0)), AnyOutput::Out(&mut local));
         assert!(err.unwrap_err().to_string().starts_with("Got input tensors with inconsistent attributes!"));
-        let mut global = g();
+        let mut global = g(Sbp::Split(0));
         let err = dispatch::unary(UnaryOp::Sin, &x.clone().into(), AnyOutput::Out(&mut global));
         assert!(err.unwrap_err().to_string().starts_with("Got input tensors with inconsistent attributes!"));
-        // in place and new: unchanged by the shared path
-        let r = g().global().unwrap().unary_(UnaryOp::Sin).unwrap();
+        // in place through the same path
+        let r = g(Sbp::Split(0)).global().unwrap().unary_(UnaryOp::Sin).unwrap();
         check(&w, &r, &x.unary(UnaryOp::Sin).unwrap(), "sin_ of S(0)");
     });
 }

@@ -1,6 +1,6 @@
 """Arithmetic on global tensors: add/sub/mul/div between global tensors of every sbp pair on one placement (1-D and
 2-D), with Python numbers and zero-dim global tensors, with PyTorch's promotion and OneFlow's sbp inference; in
-place and out=; OneFlow's errors for mismatched placements and for mixing local and global tensors. Each result
+place and out= (and a unary operation into out=); OneFlow's errors for mismatched placements and for mixing local and global tensors. Each result
 is compared with the same operation on the logical (NumPy / local oxtorch) tensors."""
 
 import itertools
@@ -163,6 +163,25 @@ def block_in_place_and_out():
     c.close(empty.numpy(), X + 1, "resized out value")
 
 
+def block_unary_out():
+    # a unary operation into a global out=, which keeps its sbp and dtype, from every input sbp
+    for a, o in itertools.product([S0, S1, B, P], [S0, S1, B]):
+        out = flow.zeros(8, 6, dtype=flow.float64, placement=p, sbp=o)
+        r = flow.sqrt(glob(X, p, a), out=out)
+        c.check(r is out, f"sqrt({a}, out={o}) returns out")
+        c.equal((out.sbp, out.dtype), ((o,), flow.float64), f"sqrt({a}, out={o}) keeps the out's sbp and dtype")
+        c.close(out.numpy(), np.sqrt(X.astype(np.float64)), f"sqrt({a}, out={o}) value", rtol=1e-6)
+    empty = flow.zeros(0, dtype=flow.float32, placement=p, sbp=B)
+    flow.neg(glob(X, p, S1), out=empty)
+    c.equal(tuple(empty.shape), (8, 6), "an empty unary out takes the result's size")
+    c.close(empty.numpy(), -X, "neg into a resized out")
+    c.raises(RuntimeError, "Found dtype Double but expected Float",
+             lambda: flow.abs(glob(X, p, S0), out=flow.zeros(8, 6, dtype=flow.float64, placement=p, sbp=B)),
+             "abs into float64: the CPU kernel's error")
+    c.raises(RuntimeError, "sin has no maching sbp",
+             lambda: flow.sin(glob(X, p, S0), out=flow.zeros(8, 6, placement=p, sbp=P)), "sin into a partial sum")
+
+
 def block_errors():
     x = glob(X, p, S0)
     y = glob(X, flow.placement("cpu", [0, 1]), S0)
@@ -187,5 +206,6 @@ c.run(block_promotion, "promotion")
 c.run(block_inference, "inference")
 c.run(block_partial_sums_in_place, "partial sums in place")
 c.run(block_in_place_and_out, "in place and out=")
+c.run(block_unary_out, "unary operations into out=")
 c.run(block_errors, "errors")
 c.done()

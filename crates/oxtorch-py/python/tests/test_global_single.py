@@ -73,8 +73,14 @@ def test_ternary_operations_on_global_tensors() -> None:
 def test_unary_operations_with_out_on_global_tensors() -> None:
     p = flow.placement("cpu", [0])
     x = flow.tensor([[0.25, -1.0], [4.0, 9.0]]).to_global(placement=p, sbp=flow.sbp.split(0))
-    with pytest.raises(NotImplementedError, match=r"abs\(out=\) of a global tensor is not supported"):
-        flow.abs(x, out=flow.zeros(2, 2, placement=p, sbp=flow.sbp.broadcast))
+    out = flow.zeros(2, 2, dtype=flow.float64, placement=p, sbp=flow.sbp.broadcast)
+    assert flow.sqrt(x.abs(), out=out) is out
+    assert (out.sbp, out.dtype, out.tolist()) == ((flow.sbp.broadcast,), flow.float64, [[0.5, 1.0], [2.0, 3.0]])
+    # the placement device's errors (a CPU kernel's), not those of PyTorch's meta references
+    with pytest.raises(RuntimeError, match="^Found dtype Double but expected Float$"):
+        flow.abs(x, out=out)
+    with pytest.raises(RuntimeError, match="has no maching sbp"):
+        flow.neg(x, out=flow.zeros(2, 2, placement=p, sbp=flow.sbp.partial_sum))
     with pytest.raises(RuntimeError, match="Got input tensors with inconsistent attributes!"):
         flow.abs(x, out=flow.zeros(2, 2))
     assert flow.sqrt(x.abs()).tolist() == [[0.5, 1.0], [2.0, 3.0]]

@@ -466,13 +466,13 @@ pub fn unary_with(op: UnaryOp, parameters: UnaryParameters, x: &AnyTensor, outpu
         }
         (AnyTensor::Global(g), AnyOutput::New) => g.unary_with(op, parameters).map(AnyTensor::from),
         (AnyTensor::Global(g), AnyOutput::InPlace) => g.unary_with_(op, parameters).map(AnyTensor::from),
-        (AnyTensor::Global(_), AnyOutput::Out(slot)) => {
-            if slot.global().is_none() {
+        (AnyTensor::Global(g), AnyOutput::Out(slot)) => {
+            let Some(mut target) = slot.global().cloned() else {
                 return Err(inconsistent_attributes(op.info().oneflow, &[x, slot]));
-            }
-            // OneFlow has no `out=`; a global operation decides its result on meta tensors, whose `out=` errors
-            // (PyTorch's references) are not those of the placement's device for unary operations
-            Err(Error::NotImplemented(format!("{}(out=) of a global tensor is not supported", op.name())))
+            };
+            let result = crate::global::ops::unary_op(op, parameters, g, GlobalOutput::Out(&mut target));
+            *slot = AnyTensor::from(target);
+            result.map(AnyTensor::from)
         }
     }
 }

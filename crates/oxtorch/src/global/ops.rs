@@ -126,18 +126,52 @@ impl LocalOperation for Binary {
     }
 }
 
-/// `op(x)` with `parameters` on a global tensor, into a new tensor or (`in_place`) into `x`, which keeps its sbp:
-/// each rank computes its piece of a split or broadcast layout; a partial sum is first converted, as OneFlow's
-/// signatures of unary elementwise operations list none (`EachAxis` without `P`), and an in-place partial sum gets
-/// OneFlow's "has no maching sbp" error. PyTorch's errors, as for local tensors, decided on meta tensors. Every rank
-/// of the world must call it.
-fn unary_op(op: UnaryOp, parameters: UnaryParameters, x: &GlobalTensor, in_place: bool) -> Result<GlobalTensor> {
-    let local = |operands: &[Option<Operand>], output: Output<'_>| match operands {
-        [Some(Operand::Tensor(t))] => crate::tensor::unary::unary_op_with(op, parameters, t, output),
-        _ => Err(Error::Runtime("internal error: a unary operation without its tensor".into())),
-    };
+/// The local operation of a unary global operation: the strided operation with `parameters`, its result decided by
+/// the placement's device rules (the CPU's kernel checks when `cpu`).
+struct Unary {
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    cpu: bool,
+}
+
+impl Unary {
+    fn operand(operands: &[Option<Operand>]) -> Result<&Tensor> {
+        match operands {
+            [Some(Operand::Tensor(t))] => Ok(t),
+            _ => Err(Error::Runtime("internal error: a unary operation without its tensor".into())),
+        }
+    }
+}
+
+impl LocalOperation for Unary {
+    fn run(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<Tensor> {
+        crate::tensor::unary::unary_op_with(self.op, self.parameters, Unary::operand(operands)?, output)
+    }
+
+    /// As the placement's device decides them for the logical sizes (see [`Binary`]'s): a meta reference's
+    /// `out=` errors differ from the device's (`abs` into float64 is "Found dtype Double but expected Float").
+    fn sizes_and_dtype(&self, operands: &[Option<Operand>], output: Output<'_>) -> Result<(Vec<usize>, DType)> {
+        let x = Unary::operand(operands)?;
+        let (shape, dtype) =
+            crate::tensor::unary::result_sizes_and_dtype(self.op, self.parameters, x, output, self.cpu)?;
+        Ok((shape.to_vec(), dtype))
+    }
+}
+
+/// `op(x)` with `parameters` on a global tensor into `output`: a new tensor, `x` itself (which keeps its sbp) or
+/// an `out=` global tensor (which keeps its sbp and dtype; one without elements takes the result's sizes). Each
+/// rank computes its piece of a split or broadcast layout; a partial sum is first converted, as OneFlow's
+/// signatures of unary elementwise operations list none (`EachAxis` without `P`), and a partial sum pinned in
+/// place or as `out=` gets OneFlow's "has no maching sbp" error. PyTorch's errors as the placement's device gives
+/// them, decided on meta tensors of the logical sizes. Every rank of the world must call it.
+pub fn unary_op(
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    x: &GlobalTensor,
+    output: GlobalOutput<'_>,
+) -> Result<GlobalTensor> {
+    let local = Unary { op, parameters, cpu: x.placement().type_name() == "cpu" };
     let operands = [Some(GlobalOperand::Tensor(x.clone()))];
-    let output = if in_place { GlobalOutput::InPlace } else { GlobalOutput::New };
     nary::elementwise(op.info().oneflow, &["x"], &SbpRule::EachAxis { partial: false }, &operands, output, local)
 }
 
@@ -151,7 +185,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary`] with `parameters` (`round`'s decimals, `nan_to_num`'s replacements).
     pub fn unary_with(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        unary_op(op, parameters, self, false)
+        unary_op(op, parameters, self, GlobalOutput::New)
     }
 
     /// `op(self)` in place (`sqrt_`, `neg_`): the tensor keeps its sbp, which OneFlow's signatures must list (a
@@ -162,7 +196,7 @@ impl GlobalTensor {
 
     /// [`GlobalTensor::unary_`] with `parameters`.
     pub fn unary_with_(&self, op: UnaryOp, parameters: UnaryParameters) -> Result<GlobalTensor> {
-        unary_op(op, parameters, self, true)
+        unary_op(op, parameters, self, GlobalOutput::InPlace)
     }
 
     /// Any arithmetic operation into a new global tensor.

@@ -95,6 +95,14 @@ pub enum UnarySparse {
     Refuse,
     /// No sparse kernel, and PyTorch's dispatcher names this operator, in place too (`logical_not.out`).
     RefuseAs(&'static str),
+    /// As [`UnarySparse::Coalesced`] for a new result or `out=`, but the in-place form has no sparse kernel:
+    /// PyTorch's dispatcher names this operator (`square_` is `pow_.Scalar`).
+    CoalescedNotInPlace(&'static str),
+    /// A composite predicate (`isfinite`, `isreal`): for the dtypes where it is always true PyTorch returns
+    /// `ones_like(x, bool, preserve)`, which refuses a sparse tensor (`memory format option is only supported by
+    /// strided tensors`); for the others the composite stops at its first operation without a sparse kernel,
+    /// which PyTorch's dispatcher names (`ne.Scalar`).
+    Composite(&'static str),
 }
 
 /// How PyTorch's reference of an operation writes an `out=` or in-place target on meta tensors (a row's `meta`).
@@ -284,7 +292,7 @@ macro_rules! unary_op_table {
                 inplace: [frac_], dunders: [], aliases: [] }
             /// `x * x` (`torch.square`, PyTorch's `pow(x, 2)`: bool gives int64).
             square { op: Square, info: { kind: Square, check: none none,
-                sparse: Coalesced, meta: Cast none, oneflow: "square" },
+                sparse: CoalescedNotInPlace("pow_.Scalar"), meta: Cast none, oneflow: "square" },
                 inplace: [square_], dunders: [], aliases: [] }
             /// Bitwise NOT of integers, logical NOT of bools (`torch.bitwise_not`, `~t`).
             bitwise_not { op: BitwiseNot, info: { kind: Same, check: none integral,
@@ -300,7 +308,7 @@ macro_rules! unary_op_table {
                 inplace: [], dunders: [], aliases: [] }
             /// Whether each element is finite (`torch.isfinite`).
             isfinite { op: IsFinite, info: { kind: Composite, check: none none,
-                sparse: Refuse, meta: Cast none, oneflow: "isfinite" },
+                sparse: Composite("ne.Scalar"), meta: Cast none, oneflow: "isfinite" },
                 inplace: [], dunders: [], aliases: [] }
             /// Whether each element is positive infinity (`torch.isposinf`).
             isposinf { op: IsPosInf, info: { kind: Predicate, check: no_complex_inputs none,
@@ -320,7 +328,7 @@ macro_rules! unary_op_table {
                 inplace: [logical_not_ method], dunders: [], aliases: [] }
             /// Whether each element is real: an imaginary part of zero (`torch.isreal`).
             isreal { op: IsReal, info: { kind: Composite, check: none none,
-                sparse: Refuse, meta: Cast none, oneflow: "isreal" },
+                sparse: Composite("eq.Scalar"), meta: Cast none, oneflow: "isreal" },
                 inplace: [], dunders: [], aliases: [] }
             /// NaN, positive and negative infinity replaced by numbers (`torch.nan_to_num`); by default 0 and the
             /// dtype's largest and lowest finite values. Integers and bool are copied.

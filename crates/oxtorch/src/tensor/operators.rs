@@ -133,3 +133,34 @@ impl std::ops::Neg for &AnyTensor {
         AnyTensor::neg(self)
     }
 }
+
+/// PyTorch's own check of `~` (`Tensor.__invert__`, before `bitwise_not`): integer and bool tensors only, else a
+/// `TypeError` (`bitwise_not` itself refuses a float tensor with `"bitwise_not_cpu" not implemented for
+/// 'Float'`).
+pub fn check_invert(dtype: crate::dtype::DType) -> Result<()> {
+    if dtype.is_integral(true) {
+        Ok(())
+    } else {
+        Err(crate::error::Error::Type(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors".into(),
+        ))
+    }
+}
+
+impl std::ops::Not for &Tensor {
+    type Output = Result<Tensor>;
+    /// `~self`: bitwise NOT of an integer tensor, logical NOT of a bool one.
+    fn not(self) -> Result<Tensor> {
+        check_invert(self.dtype())?;
+        self.unary(crate::op::UnaryOp::BitwiseNot)
+    }
+}
+
+impl std::ops::Not for &AnyTensor {
+    type Output = Result<AnyTensor>;
+    /// `~self`: bitwise NOT of an integer tensor, logical NOT of a bool one.
+    fn not(self) -> Result<AnyTensor> {
+        check_invert(self.dtype())?;
+        crate::dispatch::unary(crate::op::UnaryOp::BitwiseNot, self, crate::dispatch::AnyOutput::New)
+    }
+}

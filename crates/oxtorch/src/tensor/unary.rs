@@ -3,7 +3,7 @@
 //! the kernel (`backend::unary`). Sparse and global tensors reach these through `dispatch::unary`.
 //!
 //! The order of checks, as PyTorch 2.15 makes them (recorded in `tests/data/unary.json`): the operation's meta
-//! function's dtype check (`floor is not supported for complex inputs`); overlap (an output that overlaps itself,
+//! function's dtype checks (`floor is not supported for complex inputs`; a predicate's `out=` of bool only); overlap (an output that overlaps itself,
 //! or partially overlaps the input); the output's dtype against the result's; then the kernel's dtype check (`"frac_cpu" not implemented for 'Int'`). Meta tensors follow PyTorch's references
 //! instead, whose checks differ (the row's `meta`; `tensor/meta.rs`).
 
@@ -43,9 +43,25 @@ pub fn kernel_dtype(op: UnaryOp, input: DType, result: DType) -> DType {
     }
 }
 
-/// The check of an `out=` or in-place target's dtype by the operation's kind (strided devices).
-fn check_target(op: UnaryOp, result: DType, target: DType, in_place: bool) -> Result<()> {
+/// The check of an `out=` or in-place target's dtype by the operation's kind (strided devices), for an input of
+/// dtype `input`.
+fn check_target(op: UnaryOp, input: DType, result: DType, target: DType, in_place: bool) -> Result<()> {
     match op.info().kind {
+        // PyTorch's `unary_op_impl_with_complex_to_float_out`: a complex input's absolute value goes into a complex
+        // `out=` of exactly the input's dtype (as a complex number), or into any real one its real dtype casts to
+        UnaryKind::Abs if input.is_complex() && !in_place => {
+            if target.is_complex() && target != input {
+                runtime_err!("Found dtype {} but expected {}", target.scalar_type_name(), input.scalar_type_name())
+            }
+            if !target.is_complex() && !can_cast(result, target) {
+                runtime_err!(
+                    "result type {} can't be cast to the desired output type {}",
+                    result.scalar_type_name(),
+                    target.scalar_type_name()
+                )
+            }
+            Ok(())
+        }
         UnaryKind::Float | UnaryKind::Square | UnaryKind::Angle if !can_cast(result, target) => runtime_err!(
             "result type {} can't be cast to the desired output type {}",
             result.scalar_type_name(),
@@ -78,23 +94,127 @@ fn check_nan_to_num_out(x: &Tensor, output: &Output<'_>) -> Result<()> {
 
 /// `round` with `decimals` given (`round.decimals`, which `torch.special.round` always calls): kernels for
 /// floating-point dtypes only, even for `decimals=0` (plain `round` copies integers instead). The kernel PyTorch
-/// names is the decimal one, or its plain one for `decimals=0` (`"round_vml_cpu" not implemented for 'Long'`).
-fn check_decimals(x: &Tensor, parameters: UnaryParameters) -> Result<()> {
+/// names is the decimal one, or its plain one for `decimals=0` (`"round_vml_cpu" not implemented for 'Long'`), on
+/// the CPU (`cpu`) or CUDA.
+fn check_decimals(dtype: DType, parameters: UnaryParameters, cpu: bool) -> Result<()> {
     let UnaryParameters::Decimals(decimals) = parameters else { return Ok(()) };
-    if x.dtype().is_floating_point() {
+    if dtype.is_floating_point() {
         return Ok(());
     }
-    let kernel = match (x.device().is_cpu(), decimals) {
+    let kernel = match (cpu, decimals) {
         (true, 0) => "round_vml_cpu",
         (true, _) => "round_cpu",
         (false, _) => "round_cuda",
     };
-    Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", x.dtype().scalar_type_name())))
+    Err(Error::NotImplemented(format!("\"{kernel}\" not implemented for '{}'", dtype.scalar_type_name())))
+}
+
+/// The forms the operation has: an `out=` or in-place call of one without it is PyTorch's `TypeError`.
+fn check_forms(op: UnaryOp, output: &Output<'_>) -> Result<()> {
+    let info = op.info();
+    match (output, info.kind.has_out(), info.inplace) {
+        (Output::Out(_), false, _) => {
+            Err(Error::Type(format!("{}() got an unexpected keyword argument 'out'", op.name())))
+        }
+        (Output::InPlace, _, None) => {
+            Err(Error::Type(format!("'Tensor' object has no in-place method '{}_'", op.name())))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What a strided device's checks of a unary operation decided ([`device_checks`]).
+enum Checked {
+    /// `nan_to_num` of an integer or bool tensor: a copy of the input ([`copy_integers`]).
+    CopyIntegers,
+    /// The result's dtype (before an `out=` or in-place target takes it).
+    Result(DType),
+}
+
+/// PyTorch's checks of `op(x)` into `output` on a strided device, in its order, up to the output's allocation:
+/// `nan_to_num`'s `out=` dtype, the meta function's dtype checks, overlap, then the target's dtype.
+fn device_checks(op: UnaryOp, x: &Tensor, output: &Output<'_>) -> Result<Checked> {
+    let info = op.info();
+    if info.kind == UnaryKind::NanToNum {
+        check_nan_to_num_out(x, output)?;
+        if x.dtype().is_integral(true) {
+            return Ok(Checked::CopyIntegers);
+        }
+    }
+    (info.early_check)(op, x.dtype())?;
+    // the predicates' meta functions check the output's dtype before the iterator checks overlap
+    if let (UnaryKind::Predicate, Output::Out(out)) = (info.kind, output) {
+        check_target(op, x.dtype(), DType::Bool, out.dtype(), false)?;
+    }
+    match output {
+        Output::InPlace => iter::assert_no_internal_overlap(x.into())?,
+        Output::Out(out) if out.numel() > 0 => {
+            iter::assert_no_internal_overlap((&**out).into())?;
+            iter::assert_no_partial_overlap((&**out).into(), x.into())?;
+        }
+        _ => {}
+    }
+    let result = result_dtype(op, x.dtype())?;
+    match output {
+        Output::InPlace => check_target(op, x.dtype(), result, x.dtype(), true)?,
+        Output::Out(out) => check_target(op, x.dtype(), result, out.dtype(), false)?,
+        Output::New => {}
+    }
+    Ok(Checked::Result(result))
+}
+
+/// The kernel's dtype checks, which come after the structured kernel's meta function allocated or resized the
+/// output: `round`'s decimals, and the CPU kernel's dispatch (`"frac_cpu" not implemented for 'Int'`) when `cpu`
+/// (a CUDA kernel's are its formulas', `backend/cuda/formulas.rs`).
+fn kernel_checks(op: UnaryOp, parameters: UnaryParameters, dtype: DType, cpu: bool) -> Result<()> {
+    check_decimals(dtype, parameters, cpu)?;
+    if cpu {
+        (op.info().late_check)(op, dtype)?;
+    }
+    Ok(())
 }
 
 /// `op(x)` into `output` with the operation's default parameters (see the module documentation).
 pub fn unary_op(op: UnaryOp, x: &Tensor, output: Output<'_>) -> Result<Tensor> {
     unary_op_with(op, UnaryParameters::Default, x, output)
+}
+
+/// The sizes and dtype of `op(x)`'s result into `output`, with every error of the operation, as a strided device
+/// decides them (the CPU's kernel checks too when `cpu`), without computing anything: what a global tensor's unary
+/// operation takes from its local operation before any rank computes (`global/ops.rs`). `x` and an `out=` may be
+/// meta tensors standing for other tensors' sizes and dtypes: they are read by the device's rules, not by meta
+/// tensors' own (`tensor/meta.rs`).
+pub fn result_sizes_and_dtype(
+    op: UnaryOp,
+    parameters: UnaryParameters,
+    x: &Tensor,
+    output: Output<'_>,
+    cpu: bool,
+) -> Result<(crate::shape::Dims, DType)> {
+    let info = op.info();
+    let result = match (info.kind, &output) {
+        (UnaryKind::Identity, Output::New) => {
+            (info.early_check)(op, x.dtype())?;
+            x.dtype()
+        }
+        (UnaryKind::Conjugate, Output::New | Output::InPlace) if !x.is_complex() => x.dtype(),
+        _ => {
+            check_forms(op, &output)?;
+            match device_checks(op, x, &output)? {
+                Checked::CopyIntegers => x.dtype(),
+                Checked::Result(result) => {
+                    kernel_checks(op, parameters, x.dtype(), cpu)?;
+                    result
+                }
+            }
+        }
+    };
+    let dtype = match output {
+        Output::New => result,
+        Output::InPlace => x.dtype(),
+        Output::Out(out) => out.dtype(),
+    };
+    Ok((crate::shape::Dims::from_slice(x.sizes()), dtype))
 }
 
 /// `op(x)` with `parameters` (`round`'s decimals, `nan_to_num`'s replacements) into `output`.
@@ -116,48 +236,15 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
     if x.math_bits().any() || matches!(&output, Output::Out(t) if t.math_bits().any()) {
         return super::math_bits::unary(x, output, |x, output| unary_op_with(op, parameters, x, output));
     }
-    match (&output, info.kind.has_out(), info.inplace) {
-        (Output::Out(_), false, _) => {
-            return Err(Error::Type(format!("{}() got an unexpected keyword argument 'out'", op.name())))
-        }
-        (Output::InPlace, _, None) => {
-            return Err(Error::Type(format!("'Tensor' object has no in-place method '{}_'", op.name())))
-        }
-        _ => {}
-    }
-    if info.kind == UnaryKind::NanToNum && !meta {
-        check_nan_to_num_out(x, &output)?;
-        if x.dtype().is_integral(true) {
-            return copy_integers(x, output);
-        }
-    }
-    // the meta function's own check, then the iterator's overlap checks (meta tensors follow the reference's rules)
-    if !meta {
-        (info.early_check)(op, x.dtype())?;
-    }
-    match &output {
-        // PyTorch's references, which decide on meta tensors, check no overlap
-        _ if meta => {}
-        Output::InPlace => iter::assert_no_internal_overlap(x.into())?,
-        Output::Out(out) if out.numel() > 0 => {
-            iter::assert_no_internal_overlap((&**out).into())?;
-            iter::assert_no_partial_overlap((&**out).into(), x.into())?;
-        }
-        _ => {}
-    }
-    let result = result_dtype(op, x.dtype())?;
-    let target = match &output {
-        Output::InPlace => Some(x.dtype()),
-        Output::Out(out) => Some(out.dtype()),
-        Output::New => None,
-    };
+    check_forms(op, &output)?;
     if meta {
-        // PyTorch's reference decides, with checks of its own
+        // PyTorch's reference decides, with checks of its own (no overlap checks among them)
         return super::meta::unary(op, parameters, x, output);
     }
-    if let Some(target) = target {
-        check_target(op, result, target, matches!(output, Output::InPlace))?;
-    }
+    let result = match device_checks(op, x, &output)? {
+        Checked::CopyIntegers => return copy_integers(x, output),
+        Checked::Result(result) => result,
+    };
     let out = match output {
         // PyTorch computes a complex input's angle into a temporary and copies its real part into a new result,
         // which is contiguous
@@ -190,12 +277,7 @@ pub fn unary_op_with(op: UnaryOp, parameters: UnaryParameters, x: &Tensor, outpu
             slot.clone()
         }
     };
-    // the kernel's dtype checks come after the structured kernel's meta function resized an `out=`
-    check_decimals(x, parameters)?;
-    if x.device().is_cpu() {
-        // the CPU kernel's dtypes; a CUDA kernel's are its formulas' (`backend/cuda/formulas.rs`)
-        (info.late_check)(op, x.dtype())?;
-    }
+    kernel_checks(op, parameters, x.dtype(), x.device().is_cpu())?;
     if out.numel() == 0 {
         return Ok(out);
     }

@@ -25,6 +25,7 @@ pub mod parallel;
 mod pointwise;
 mod pow;
 pub(crate) mod range;
+mod real_libm;
 mod ternary;
 mod unary;
 

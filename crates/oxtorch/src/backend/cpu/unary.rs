@@ -18,6 +18,7 @@ use super::buffer::{CpuBuffer, CpuElement};
 use super::complex_libm::CLibm;
 use super::float32_math::{self, BoundedTrig, Elementary};
 use super::ordering::Ordered;
+use super::real_libm::RealLibm;
 use crate::dtype::DType;
 use crate::element::{Element, C32, C64};
 use crate::error::{Error, Result};
@@ -153,9 +154,9 @@ macro_rules! real_math {
             #[inline(always)] fn atan(self) -> Self { <$t>::atan(self) }
             #[inline(always)] fn sinh(self) -> Self { <$t>::sinh(self) }
             #[inline(always)] fn cosh(self) -> Self { <$t>::cosh(self) }
-            #[inline(always)] fn asinh(self) -> Self { <$t>::asinh(self) }
-            #[inline(always)] fn acosh(self) -> Self { <$t>::acosh(self) }
-            #[inline(always)] fn atanh(self) -> Self { <$t>::atanh(self) }
+            #[inline(always)] fn asinh(self) -> Self { self.c_asinh() }
+            #[inline(always)] fn acosh(self) -> Self { self.c_acosh() }
+            #[inline(always)] fn atanh(self) -> Self { self.c_atanh() }
             #[inline(always)] fn erf(self) -> Self { $erf(self) }
             #[inline(always)] fn erfc(self) -> Self { $erfc(self) }
             #[inline(always)] fn abs(self) -> Self { <$t>::abs(self) }
