@@ -76,6 +76,7 @@ def make_cases():
 
     (of, tf), (og, tg), (oi, ti), (oj, tj) = both(f32), both(g32), both(i32), both(j32)
     (osq, tsq), (orow, trow) = both(sq), both(row)
+    (osq_out, tsq_out), sq_out = both(np.empty_like(sq)), np.empty_like(sq)
     (on, tn), (on2, tn2) = both(nchw), both(nchw2)
     ocl, tcl = on.contiguous(memory_format=oxtorch.channels_last), tn.contiguous(memory_format=torch.channels_last)
     ocl2, tcl2 = on2.contiguous(memory_format=oxtorch.channels_last), tn2.contiguous(memory_format=torch.channels_last)
@@ -104,6 +105,17 @@ def make_cases():
              lambda: tn.contiguous(memory_format=torch.channels_last),
              lambda: np.ascontiguousarray(nchw.transpose(0, 2, 3, 1))),
         Case("add channels_last + channels_last", lambda: ocl + ocl2, lambda: tcl + tcl2, lambda: ncl + ncl2),
+        # issue 24's layout copies, beside the copy bandwidth of the same run (the same bytes, 2^24 float32)
+        Case("copy bandwidth: clone 2^24 f32", lambda: of.clone(), lambda: tf.clone(),
+             lambda: np.copyto(sq_out, f32.reshape(4096, 4096))),
+        Case("t() -> bf16 contiguous 4096x4096", lambda: osq.t().to(dtype=oxtorch.bfloat16, memory_format=oxtorch.contiguous_format),
+             lambda: tsq.t().to(dtype=torch.bfloat16, memory_format=torch.contiguous_format), None),
+        Case("channels_last -> NCHW (32,64,56,56)", lambda: ocl.contiguous(), lambda: tcl.contiguous(),
+             lambda: np.ascontiguousarray(ncl.transpose(0, 3, 1, 2))),
+        Case("permute(0,2,3,1).contiguous() (32,64,56,56)", lambda: on.permute(0, 2, 3, 1).contiguous(),
+             lambda: tn.permute(0, 2, 3, 1).contiguous(), lambda: np.ascontiguousarray(nchw.transpose(0, 2, 3, 1))),
+        Case("transposed copy_ 4096x4096 f32", lambda: osq_out.copy_(osq.t()), lambda: tsq_out.copy_(tsq.t()),
+             lambda: np.copyto(sq_out, sq.T)),
         Case("4096x4096 + row of 4096 (broadcast)", lambda: osq + orow, lambda: tsq + trow, lambda: sq + row),
         Case("f32 -> bf16 (2^24)", lambda: of.to(oxtorch.bfloat16), lambda: tf.to(torch.bfloat16), None),
         Case("one-element add from Python", lambda: o1 + o2, lambda: t1 + t2, lambda: n1 + n2, number=20000),

@@ -97,7 +97,10 @@ pub fn function<'py>(
 }
 
 /// PyTorch's argument parser for `torch.<name>(input, *, out=None)` (`out` only where the operation takes it):
-/// the input and the `out=` tensor, or the parser's `TypeError`.
+/// the input and the `out=` tensor, or the parser's `TypeError` in its order (`FunctionSignature::parse`): too
+/// many positional arguments; the parameters in turn, each positional or else by keyword (`input` missing:
+/// `missing 1 required positional arguments: "input"`); then the keywords left over (`input` given twice:
+/// `got multiple values for argument 'input'`, else `got an unexpected keyword argument`).
 fn plain_function_arguments<'py>(
     name: &str,
     args: &Bound<'py, PyTuple>,
@@ -110,18 +113,29 @@ fn plain_function_arguments<'py>(
             args.len()
         )));
     }
-    let (mut input, mut out) = (args.get_item(0).ok(), None);
-    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
+    let keyword = |key: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+        match kwargs {
+            Some(k) => k.get_item(key),
+            None => Ok(None),
+        }
+    };
+    let input = match args.get_item(0).ok() {
+        Some(input) => input,
+        None => keyword("input")?.ok_or_else(|| {
+            PyTypeError::new_err(format!("{name}() missing 1 required positional arguments: \"input\""))
+        })?,
+    };
+    let out = if takes_out { keyword("out")?.filter(|v| !v.is_none()) } else { None };
+    for key in kwargs.into_iter().flat_map(|k| k.keys()) {
         match key.extract::<String>()?.as_str() {
-            "input" if input.is_none() => input = Some(value),
-            "out" if takes_out => out = Some(value).filter(|v| !v.is_none()),
+            "input" if args.is_empty() => {}
+            "input" => return Err(PyTypeError::new_err(format!("{name}() got multiple values for argument 'input'"))),
+            "out" if takes_out => {}
             other => {
                 return Err(PyTypeError::new_err(format!("{name}() got an unexpected keyword argument '{other}'")))
             }
         }
     }
-    let input = input
-        .ok_or_else(|| PyTypeError::new_err(format!("{name}() missing 1 required positional arguments: \"input\"")))?;
     Ok((input, out))
 }
 

@@ -723,3 +723,37 @@ fn regression_empty_tensor_is_not_non_overlapping_and_dense() {
     assert!(c.is_contiguous_in(MemoryFormat::ChannelsLast));
     z.clone_in(MemoryFormat::ChannelsLast).unwrap();
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The transposing copy (both swapped dimensions at least 32 long: the banded, blocked path), with an outer
+    /// dimension, a view's offset, sizes that leave partial blocks, a source that jumps along its rows (`step`
+    /// 2), and casts fused in (against the same cast of the contiguous copy, which streams).
+    #[test]
+    fn transposing_copies_match_index_arithmetic(
+        outer in 1usize..3, rows in 32usize..75, cols in 32usize..75, skip in 0usize..3, step in 1usize..3,
+        dtype in prop::sample::select(vec![DType::Float32, DType::Float64, DType::BFloat16, DType::Int16]),
+    ) {
+        let width = (cols + skip) * step;
+        let full = arange((outer * rows * width) as i64, DType::Int64).unwrap()
+            .reshape(&[outer as i64, rows as i64, width as i64]).unwrap();
+        let source = full.narrow(2, (skip * step) as i64, (cols * step - step + 1) as i64).unwrap()
+            .slice(2, None, None, step as i64).unwrap();
+        let transposed = source.transpose(1, 2).unwrap();
+        let copied = transposed.contiguous().unwrap();
+        prop_assert_eq!(copied.sizes(), &[outer, cols, rows][..]);
+        let mut want = Vec::with_capacity(copied.numel());
+        for o in 0..outer {
+            for c in 0..cols {
+                for r in 0..rows {
+                    want.push(((o * rows + r) * width + (skip + c) * step) as i64);
+                }
+            }
+        }
+        prop_assert_eq!(values(&copied), want);
+        let cast = transposed.to_dtype(dtype).unwrap();
+        let as_int = |t: &Tensor| values(&t.to_dtype(DType::Int64).unwrap());
+        prop_assert_eq!(as_int(&cast), as_int(&copied.to_dtype(dtype).unwrap()));
+    }
+}

@@ -277,9 +277,8 @@ def test_compare_data_complete(name):
 # The cases oxtorch does not pass yet, one id per line, each a strict expected failure (a case that starts passing
 # fails the run until it is removed from the file): PyTorch's in-place logical operations with a meta operand run
 # the `out=` form's Python reference, whose copy into a CPU `self` dispatches to meta and leaves it unchanged;
-# the meta references of copysign and xlogy (their own device check and the layout of their `where`
-# decompositions) and logaddexp2's meta check of complex dtypes; PyTorch's parser message for `pow` called
-# without its exponent or with `other=` (the binding's signature raises Python's missing-argument TypeError).
+# PyTorch's parser message for `pow` called without its exponent or with `other=` (the binding's signature raises
+# Python's missing-argument TypeError).
 GAPS = set((Path(__file__).parent / "compare_gaps.txt").read_text().splitlines())
 PARAMS = [
     pytest.param(name, section, case, id=ident, marks=[pytest.mark.xfail(strict=True)] if ident in GAPS else [])

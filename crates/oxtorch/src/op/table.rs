@@ -175,6 +175,14 @@ pub enum MetaRule {
     Pow,
     /// The `floor_divide` decomposition (`torch.div(a, b, rounding_mode="floor")`).
     FloorDivide,
+    /// `_refs.copysign`: its own device check (no exemption for CPU scalars), then `where(signbit(b), neg(abs(a)),
+    /// abs(a))`, laid out by `b`'s unary result first.
+    Copysign,
+    /// `_refs.xlogy`: `where(isnan(b), nan, where(eq(a, 0), 0, mul(a, log(b))))`, each unary reference laid out on
+    /// its operand's own shape.
+    Xlogy,
+    /// `_refs.logaddexp2`: complex dtypes refused (after promotion), then elementwise.
+    NoComplex,
 }
 
 /// The meta registration of an operation's in-place form (`_meta_registrations.py`).
@@ -535,7 +543,7 @@ macro_rules! binary_op_table {
                 scalars: Rhs, other: other, info: {
                     kernel: "copysign", iter: BINARY_FLOAT, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "out" } }, sbp: nonlinear, check: none,
-                    parser: Overloads(NUMBER_OTHER), meta: Elementwise MakeInplace,
+                    parser: Overloads(NUMBER_OTHER), meta: Copysign MakeInplace,
                 },
                 inplace: copysign_, dunders: [], idunders: [],
                 aliases: [],
@@ -587,7 +595,7 @@ macro_rules! binary_op_table {
                 scalars: None, other: other, info: {
                     kernel: "logaddexp2", iter: BINARY, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Plain }, sbp: nonlinear, check: none,
-                    parser: Single, meta: Elementwise MakeInplace,
+                    parser: Single, meta: NoComplex MakeInplace,
                 },
                 inplace: _, dunders: [], idunders: [],
                 aliases: [],
@@ -613,7 +621,7 @@ macro_rules! binary_op_table {
                 scalars: Either, other: other, info: {
                     kernel: "xlogy", iter: BINARY_FLOAT, dtypes: Floating,
                     sparse: Refuse { names: SparseRefusal::Wrapped { number_self: false, number_in_place_out: false, out: "OutTensor" } }, sbp: nonlinear, check: none,
-                    parser: Overloads(XLOGY), meta: Elementwise MakeInplace,
+                    parser: Overloads(XLOGY), meta: Xlogy MakeInplace,
                 },
                 inplace: xlogy_, dunders: [], idunders: [],
                 aliases: [],

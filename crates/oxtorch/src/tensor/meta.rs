@@ -352,17 +352,30 @@ fn functional(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Decided> {
         (MetaRule::AddSub, BinaryOp::Sub { alpha }) => add_sub(a, b, alpha, true),
         // `_refs.pow`'s number cases (`a * a`, `sqrt(a)`, `fill(b, True)`) lay out their results as the primitive
         (MetaRule::Pow, _) => elementwise(a, b, PromotionKind::BoolToLong),
-        _ => {
-            let config = op.iter_config();
-            let kind = if config.promote_integer_inputs_to_float {
-                PromotionKind::IntToFloat
-            } else if config.static_dtype == Some(DType::Bool) {
-                PromotionKind::AlwaysBool
-            } else {
-                PromotionKind::Default
-            };
+        (MetaRule::Copysign, _) => copysign(a, b),
+        (MetaRule::Xlogy, _) => xlogy(a, b),
+        (MetaRule::NoComplex, _) => {
+            let kind = promotion_kind(op);
+            let (compute, _) = elementwise_dtypes(&[a.promotion_class(), b.promotion_class()], kind);
+            if compute.is_complex() {
+                runtime_err!("{} doesn't support complex dtypes", op.info().name)
+            }
             elementwise(a, b, kind)
         }
+        _ => elementwise(a, b, promotion_kind(op)),
+    }
+}
+
+/// The type promotion of `op`'s reference, as its iterator configuration says: to float for true division, to
+/// bool for comparisons, else the default.
+fn promotion_kind(op: BinaryOp) -> PromotionKind {
+    let config = op.iter_config();
+    if config.promote_integer_inputs_to_float {
+        PromotionKind::IntToFloat
+    } else if config.static_dtype == Some(DType::Bool) {
+        PromotionKind::AlwaysBool
+    } else {
+        PromotionKind::Default
     }
 }
 
@@ -372,6 +385,59 @@ fn elementwise(a: &Operand, b: &Operand, kind: PromotionKind) -> Result<Decided>
     let p = Promoted::new(a, b, kind)?;
     let device = p.prim_device()?;
     Decided::new(p.shape.clone(), &p.prim_layout(), p.result, device)
+}
+
+/// The layout of a unary reference (`signbit`, `abs`, `log`, ...) over `input`, as a primitive over it alone lays
+/// out its result.
+fn unary_layout(shape: &[usize], input: &PrimArg) -> PrimArg {
+    prim_output(shape, &[input])
+}
+
+/// `_refs.copysign`: its device check of two tensors (a CPU scalar included), then `where(signbit(b),
+/// neg(abs(a)), abs(a))` over the promoted and broadcast operands: laid out by `signbit(b)` first, then `abs(a)`
+/// (a number `b` is a zero-dim tensor there, which lays out nothing).
+fn copysign(a: &Operand, b: &Operand) -> Result<Decided> {
+    if let (Some(x), Some(y)) = (a.tensor(), b.tensor()) {
+        if x.device() != y.device() {
+            runtime_err!(
+                "Expected divisor (b) to be on the same device ({}) as dividend (a), but it is found on {}!",
+                x.device(),
+                y.device()
+            )
+        }
+    }
+    let p = Promoted::new(a, b, PromotionKind::IntToFloat)?;
+    let device = p.prim_device()?;
+    let [sign, magnitude] = [&p.inputs[1], &p.inputs[0]].map(|i| i.prim_arg().map(|arg| unary_layout(&p.shape, &arg)));
+    let args: SmallVec<[&PrimArg; 3]> =
+        [sign.as_ref(), magnitude.as_ref(), magnitude.as_ref()].into_iter().flatten().collect();
+    Decided::new(p.shape.clone(), &prim_output(&p.shape, &args), p.result, device)
+}
+
+/// `_refs.xlogy` over the promoted operands (not broadcast first): `rhs = where(eq(a, 0), 0, mul(a, log(b)))`, then
+/// `where(isnan(b), nan, rhs)`, where `eq(a, 0)`, `log(b)` and `isnan(b)` are laid out on their operand's own shape
+/// and each primitive broadcasts what it takes.
+fn xlogy(a: &Operand, b: &Operand) -> Result<Decided> {
+    let p = Promoted::new(a, b, PromotionKind::IntToFloat)?;
+    let device = p.prim_device()?;
+    let shape = &p.shape;
+    // a unary reference's layout on a tensor operand's own shape, once converted, broadcast to `shape`
+    let unary = |o: &Operand| -> Option<PrimArg> {
+        let t = o.tensor().filter(|t| !is_cpu_scalar(t))?;
+        let strides: Dims =
+            if t.dtype() == p.compute { t.strides().into() } else { r::converted_strides(t.sizes(), t.strides()) };
+        let own = unary_layout(t.sizes(), &PrimArg::Strided(strides));
+        Some(PrimArg::Strided(r::expanded_strides(t.sizes(), &own.strides(t.sizes()), shape)))
+    };
+    let (is_zero, log) = (unary(a), unary(b));
+    let over = |args: &[Option<&PrimArg>]| {
+        let args: SmallVec<[&PrimArg; 2]> = args.iter().flatten().copied().collect();
+        prim_output(shape, &args)
+    };
+    let product_input = p.inputs[0].prim_arg();
+    let product = over(&[product_input.as_ref(), log.as_ref()]);
+    let rhs = over(&[is_zero.as_ref(), Some(&product)]);
+    Decided::new(p.shape.clone(), &over(&[log.as_ref(), Some(&rhs)]), p.result, device)
 }
 
 /// Whether a number equals 1 as Python compares it (`True`, `1.0` and `1+0j` do).

@@ -282,13 +282,8 @@ fn python_only(case: &Value) -> bool {
 
 /// Every section but `errors`.
 pub fn run(data: &Value, report: &mut Report) {
-    let mut known = 0;
-    let mut record = |report: &mut Report, section: &str, case: &Value, verdict: Result<(), String>| {
-        if verdict.is_err() && known_gap(section, case) {
-            known += 1;
-        } else {
-            report.check(describe(section, case), verdict);
-        }
+    let record = |report: &mut Report, section: &str, case: &Value, verdict: Result<(), String>| {
+        report.check(describe(section, case), verdict);
     };
     for section in ["binary", "special", "layout", "meta"] {
         for case in data[section].as_array().into_iter().flatten().filter(|c| !python_only(c)) {
@@ -325,17 +320,6 @@ pub fn run(data: &Value, report: &mut Report) {
         });
         record(report, "sparse", case, check(case, outcome));
     }
-    if known > 0 {
-        println!("  {known} failing cases of the gaps listed in compare_gaps.txt (issue 21, in progress)");
-    }
-}
-
-/// The classes of cases `crates/oxtorch-py/python/tests/compare_gaps.txt` lists (the Python runner holds them to
-/// the list strictly; here a failure of one is counted, not reported): the meta references of copysign, xlogy and
-/// logaddexp2.
-fn known_gap(section: &str, case: &Value) -> bool {
-    let op = case["op"].as_str().unwrap_or_default().trim_end_matches('_');
-    section == "meta" && matches!(op, "copysign" | "xlogy" | "logaddexp2")
 }
 
 /// A tensor of any layout the data describes.

