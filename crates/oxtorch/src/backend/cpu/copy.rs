@@ -2,8 +2,8 @@
 //!
 //! Copies that transpose (the destination moves fastest along a dimension where the source jumps, and the source
 //! moves fastest along the next one: `t().contiguous()`, NCHW to channels-last) go tile by tile through a
-//! buffer in the first-level cache, casts fused in; every other copy streams along the innermost dimension. Large copies run on several
-//! threads, on disjoint parts of the destination.
+//! buffer in the first-level cache, casts fused in; every other copy streams along the innermost dimension. Large
+//! copies run on several threads, on disjoint parts of the destination.
 
 use super::parallel::for_chunks;
 use crate::element::Element;
@@ -90,8 +90,8 @@ fn tiled_copy<D: Element, S: Element>(plan: &Plan, dst: &mut [D], src: &[S]) {
     };
     let copy_band = |(r, row0, rows, band): (usize, usize, usize, &mut [D])| {
         let src_base = outer_offset(r) + row0 * s1;
-        // `tile[j * TILE + i]`: destination row i, column j0 + j
-        let mut tile = vec![D::default(); TILE * TILE];
+        // `tile[j * TILE + i]`: destination row i, column j0 + j (at most 64 KiB, for complex128)
+        let mut tile = [D::default(); TILE * TILE];
         for j0 in (0..n0).step_by(TILE) {
             let cols = TILE.min(n0 - j0);
             for (j, run) in tile.chunks_exact_mut(TILE).take(cols).enumerate() {

@@ -59,7 +59,8 @@ mod tests {
         assert_eq!(f32::MAX.c_asinh(), 89.415_985_f32);
         assert_eq!(f32::MAX.c_acosh(), 89.415_985_f32);
         assert_eq!(f64::MAX.c_asinh(), 710.475_860_073_943_9_f64);
-        assert_eq!((-0.9999_f32).c_atanh(), -4.951_636);
+        // within one unit in the last place of PyTorch's value (Rust's formula: 50 units off)
+        assert!(((-0.9999_f32).c_atanh() - -4.951_636).abs() <= 4.8e-7);
         assert_eq!(1.0_f64.c_atanh(), f64::INFINITY);
         assert!((0.5_f64).c_acosh().is_nan());
     }
