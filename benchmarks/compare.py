@@ -184,6 +184,17 @@ def make_cases():
              lambda: c64[:2**20] ** c64[2**20:2**21]),
         Case("isclose f32 (2^24)", lambda: oxtorch.isclose(of, og), lambda: torch.isclose(tf, tg),
              lambda: np.isclose(f32, g32, rtol=1e-05, atol=1e-08)),
+        # issue 22's reductions: the input read once is the copy bandwidth case's half (2^24 float32 = 64 MiB)
+        Case("sum f32 (2^24)", lambda: of.sum(), lambda: tf.sum(), lambda: f32.sum()),
+        Case("mean f32 (2^24)", lambda: of.mean(), lambda: tf.mean(), lambda: f32.mean()),
+        Case("amax f32 (2^24)", lambda: of.amax(), lambda: tf.amax(), lambda: f32.max()),
+        Case("sum(dim=1) 4096x4096 f32", lambda: osq.sum(dim=1), lambda: tsq.sum(dim=1), lambda: sq.sum(axis=1)),
+        Case("sum(dim=0) 4096x4096 f32", lambda: osq.sum(dim=0), lambda: tsq.sum(dim=0), lambda: sq.sum(axis=0)),
+        Case("sum i32 (2^24)", lambda: oi.sum(), lambda: ti.sum(), lambda: i32.sum(dtype=np.int64)),
+        Case("argmax f32 (2^24)", lambda: of.argmax(), lambda: tf.argmax(), lambda: f32.argmax()),
+        Case("max(dim=1) 4096x4096 f32", lambda: osq.max(dim=1), lambda: tsq.max(dim=1), lambda: sq.max(axis=1)),
+        Case("prod f32 (2^24)", lambda: of.prod(), lambda: tf.prod(), lambda: f32.prod()),
+        Case("all bool (2^24)", lambda: omask.all(), lambda: tmask.all(), lambda: mask.all()),
     ] + sparse_cases(rng)
 
 

@@ -148,6 +148,8 @@ class Gen:
             "pointwise": (self.fam_pointwise, 5),
             # nan_to_num, round(decimals=), angle, conj_physical, view_as_real / view_as_complex, isclose / allclose
             "numeric": (self.fam_numeric, 5),
+            # the reductions: sum, nansum, prod, mean, nanmean, amax, amin, all, any, max, min, argmax, argmin
+            "reduce": (self.fam_reduce, 8),
             # calls beyond oxtorch's surface (opt-in with --family beyond): what a new user reaches for next
             "beyond": (self.fam_beyond, 0),
             "size": (self.fam_size, 2),
@@ -858,6 +860,52 @@ class Gen:
                 yield Stmt(f"_r = torch.neg({a}, out={out})", "_r", op="out.neg")
             return
         yield from self.assign(form.format(a=a), "arith.neg")
+
+    # the reductions
+
+    REDUCE = ["sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax",
+              "argmin"]
+    # the reductions whose `dim` is one int (the others take a tuple too), and those with `dtype=`
+    ONE_DIM = ("prod", "argmax", "argmin", "max", "min")
+    WITH_DTYPE = ("sum", "nansum", "prod", "mean", "nanmean")
+
+    def fam_reduce(self):
+        """A reduction of a tensor of any dtype and layout (empty and zero-dim ones too): over every dimension, one
+        (now and then out of range) or a tuple of them (now and then repeated), with `keepdim`, `dtype=` and `out=`,
+        as a function or a method."""
+        x = yield from self.make_tensor(shape=self.shape(max_dims=4, max_size=5))
+        if x is None:
+            return
+        nd = self.val(x).dim()
+        op = self.pick(self.REDUCE)
+        args = []
+        if op in self.ONE_DIM:
+            if self.chance(0.7):
+                args.append(str(self.dim(nd)))
+        elif self.chance(0.75):
+            if self.chance(0.5):
+                args.append(str(self.dim(nd)))
+            else:
+                args.append(tup([self.dim(nd) for _ in range(self.r.randint(0, max(nd, 1)))]))
+        keywords = []
+        if args and self.chance(0.5):
+            keywords.append(f"keepdim={self.pick(['True', 'False'])}")
+        if op in self.WITH_DTYPE and self.chance(0.3):
+            keywords.append(f"dtype=torch.{self.dtype()}")
+        if self.chance(0.15) and args and op not in ("max", "min"):
+            out = yield from self.assign(f"torch.empty(0, dtype=torch.{self.dtype()})", "make")
+            if out is not None:
+                call = ", ".join([x] + args + keywords + [f"out={out}"])
+                o = yield Stmt(f"_r = torch.{op}({call})", out, op=f"out.{op}")
+                if o is None or not o.ok:
+                    # a call that failed after resizing its out= leaves PyTorch's new memory uninitialized
+                    self.meta_vars.add(out)
+            return
+        if self.chance(0.5):
+            expr = f"{x}.{op}({', '.join(args + keywords)})"
+        else:
+            expr = f"torch.{op}({', '.join([x] + args + keywords)})"
+        yield from self.assign(expr, f"reduce.{op}")
 
     # where and the clamp family
 

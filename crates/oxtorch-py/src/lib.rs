@@ -6,8 +6,9 @@
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
 //! 4. `signature` (PyTorch's argument parser), `unary_arguments`, `sparse`, `global`;
-//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `ops` (the `torch.*` functions, `where` and the
-//!    clamps, `addcmul` and `lerp`, `isclose` and `allclose`, and the methods generated from the tables);
+//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `reduce`, `ops` (the `torch.*` functions, `where`
+//!    and the clamps, `addcmul` and `lerp`, `isclose` and `allclose`, the reductions, and the methods generated from
+//!    the tables);
 //! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
@@ -24,6 +25,7 @@ pub mod interop;
 pub mod nested;
 pub mod ops;
 pub mod pointwise;
+pub mod reduce;
 pub mod signature;
 pub mod sparse;
 pub mod stubs;
@@ -52,6 +54,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ternary::register(m)?;
     pointwise::register(m)?;
     closeness::register(m)?;
+    reduce::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order

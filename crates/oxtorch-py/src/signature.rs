@@ -32,6 +32,10 @@ enum Kind {
     Float,
     SymInt,
     IntList,
+    /// `int[1]`: a tuple or list of ints, or one int (PyTorch's `IntArrayRef` of size 1: `dim` of `sum`).
+    IntListOrInt,
+    /// `TensorList`: a tuple or list of tensors (`out=` of `max(dim)`).
+    TensorList,
     Dtype,
     Device,
     Layout,
@@ -48,6 +52,8 @@ impl Kind {
             "float" | "double" => Kind::Float,
             "SymInt" => Kind::SymInt,
             "int[]" | "SymInt[]" => Kind::IntList,
+            "int[1]" => Kind::IntListOrInt,
+            "TensorList" | "TensorList[2]" => Kind::TensorList,
             "ScalarType" | "torch.dtype" => Kind::Dtype,
             "Device" | "torch.device" => Kind::Device,
             "Layout" | "torch.layout" => Kind::Layout,
@@ -64,7 +70,8 @@ impl Kind {
             Kind::Bool => "bool",
             Kind::Int | Kind::SymInt => "int",
             Kind::Float => "float",
-            Kind::IntList => "tuple of ints",
+            Kind::IntList | Kind::IntListOrInt => "tuple of ints",
+            Kind::TensorList => "tuple of Tensors",
             Kind::Dtype => "oxtorch.dtype",
             Kind::Device => "oxtorch.device",
             Kind::Layout => "oxtorch.layout",
@@ -656,6 +663,14 @@ fn check(
         }
         Kind::SymInt => is_int_or_symint(obj)?,
         Kind::IntList => is_int_list(obj, failed_idx)?,
+        Kind::IntListOrInt => {
+            (!obj.is_instance_of::<PyBool>() && !obj.is_instance_of::<PyTensor>() && is_long(obj)?)
+                || is_int_list(obj, failed_idx)?
+        }
+        Kind::TensorList => {
+            (obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>())
+                && obj.try_iter()?.all(|item| item.is_ok_and(|i| i.is_instance_of::<PyTensor>()))
+        }
         Kind::Dtype => obj.extract::<PyDType>().is_ok() || python_scalar_type(obj).is_some(),
         Kind::Device => {
             obj.is_instance_of::<PyDevice>() || obj.is_instance_of::<pyo3::types::PyString>() || is_long(obj)?
@@ -799,6 +814,20 @@ impl<'py> Parsed<'_, 'py> {
             out.push(value);
         }
         Ok(out)
+    }
+
+    /// The argument of an `int[1]?` parameter called `name`: None when left out or None, one int as a list of one.
+    pub fn dims(&self, name: &str) -> PyResult<Option<Vec<i64>>> {
+        let Some(i) = self.signature.params.iter().position(|p| p.name == name) else {
+            return Ok(None);
+        };
+        match &self.values[i] {
+            None => Ok(None),
+            Some(obj) if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() => {
+                self.int_list(i).map(Some)
+            }
+            Some(obj) => unpack_long(obj).map(|d| Some(vec![d])),
+        }
     }
 
     /// The arguments after `input`, converted to the plain values the method form takes (ints, tuples of ints,

@@ -783,3 +783,65 @@ fn unary_operations_into_a_global_out() {
         check(&w, &r, &x.unary(UnaryOp::Sin).unwrap(), "sin_ of S(0)");
     });
 }
+
+#[test]
+fn reductions_follow_reduce_sum_signatures() {
+    use oxtorch::dispatch::{reduce, AnyOutput, AnyTensor};
+    use oxtorch::op::ReduceOp;
+    threads::run(4, |w| {
+        let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
+        let x = logical(&[8, 6], DType::Int32, 3);
+        let cases: [(ReduceOp, Option<&[i64]>, bool); 9] = [
+            (ReduceOp::Sum, None, false),
+            (ReduceOp::Sum, Some(&[0]), false),
+            (ReduceOp::Sum, Some(&[1]), true),
+            (ReduceOp::Sum, Some(&[0, 1]), true),
+            (ReduceOp::Prod, Some(&[0]), false),
+            (ReduceOp::Amax, Some(&[1]), false),
+            (ReduceOp::All, Some(&[0]), true),
+            (ReduceOp::ArgMax, Some(&[0]), false),
+            (ReduceOp::Max, None, false),
+        ];
+        for from in one_d() {
+            let g = AnyTensor::from(make(&w, &x, &p, &[from]));
+            for (op, dims, keepdim) in cases {
+                let what = format!("{op:?} over {dims:?} (keepdim {keepdim}) of {from:?}");
+                let want = x.reduce(op, dims, keepdim, None).unwrap();
+                let got = reduce::reduce(op, &g, dims, keepdim, None, AnyOutput::New).unwrap();
+                let got = got.global().unwrap();
+                check(&w, got, &want, &what);
+                // a reduced split dimension is a partial sum for sum, with no communication
+                let reduced_split = matches!(from, Sbp::Split(d) if dims.is_none_or(|ds| ds.contains(&(d as i64))));
+                let expected_sbp = match (op, from) {
+                    (ReduceOp::Sum, Sbp::PartialSum) => Sbp::PartialSum,
+                    (ReduceOp::Sum, _) if reduced_split => Sbp::PartialSum,
+                    (_, Sbp::Split(d)) if !reduced_split => Sbp::Split(if keepdim { d } else { 0 }),
+                    _ => Sbp::Broadcast,
+                };
+                assert_eq!(got.sbp(), &[expected_sbp][..], "{what}: sbp");
+            }
+        }
+        // max over a dimension: values and indices with one sbp; the indices count along the whole dimension
+        let g = AnyTensor::from(make(&w, &x, &p, &[Sbp::Split(1)]));
+        let (values, indices) = reduce::max_min_dim(ReduceOp::Max, &g, 1, false, None).unwrap();
+        let (want_values, want_indices) = x.max_dim(1, false).unwrap();
+        check(&w, values.global().unwrap(), &want_values, "max(dim=1) values");
+        check(&w, indices.global().unwrap(), &want_indices, "max(dim=1) indices");
+        // the mean of a split dimension is a partial sum of the pieces divided by the logical count
+        let f = logical(&[8, 6], DType::Float64, 1);
+        let g = AnyTensor::from(make(&w, &f, &p, &[Sbp::Split(0)]));
+        let mean = reduce::reduce(ReduceOp::Mean, &g, Some(&[0]), false, None, AnyOutput::New).unwrap();
+        assert_eq!(mean.global().unwrap().sbp(), &[Sbp::PartialSum][..]);
+        check(&w, mean.global().unwrap(), &f.reduce(ReduceOp::Mean, Some(&[0]), false, None).unwrap(), "mean");
+        // PyTorch's errors, on every rank
+        let err = reduce::reduce(
+            ReduceOp::Mean,
+            &AnyTensor::from(make(&w, &x, &p, &[Sbp::Split(0)])),
+            None,
+            false,
+            None,
+            AnyOutput::New,
+        );
+        assert!(err.unwrap_err().to_string().starts_with("mean(): could not infer output dtype"));
+    });
+}

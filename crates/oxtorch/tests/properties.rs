@@ -757,3 +757,58 @@ proptest! {
         prop_assert_eq!(as_int(&cast), as_int(&copied.to_dtype(dtype).unwrap()));
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reductions: against the reference model's sums and extremes, over every dimension set and layout.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The model's sums (or largest values) over the dimensions `reduced`, keeping them as size 1.
+fn model_reduce(m: &Model, reduced: &[bool], largest: bool) -> Vec<i64> {
+    let kept: Vec<usize> = m.shape.iter().zip(reduced).map(|(&s, &r)| if r { 1 } else { s }).collect();
+    let mut out = vec![if largest { i64::MIN } else { 0 }; numel(&kept)];
+    for (linear, &v) in m.data.iter().enumerate() {
+        let idx: Vec<usize> =
+            unravel(linear, &m.shape).iter().zip(reduced).map(|(&i, &r)| if r { 0 } else { i }).collect();
+        let o = &mut out[ravel(&idx, &kept)];
+        *o = if largest { (*o).max(v) } else { o.wrapping_add(v) };
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `sum` and `amax` over any set of dimensions, of a contiguous or permuted tensor, equal the reference model's;
+    /// `sum` over everything equals `sum` over the dimensions one after the other.
+    #[test]
+    fn reductions_match_reference_model(
+        shape in prop::collection::vec(1usize..5, 1..4),
+        mask in prop::collection::vec(any::<bool>(), 3),
+        permuted in any::<bool>(),
+        seed in 0i64..1000,
+    ) {
+        let n = numel(&shape);
+        let data: Vec<i64> = (0..n as i64).map(|i| (i * 37 + seed) % 101 - 50).collect();
+        let m = Model { shape: shape.clone(), data: data.clone() };
+        let x = from_vec(data, &shape).unwrap();
+        // a permuted layout with the same logical values
+        let x = if permuted {
+            let rev: Vec<i64> = (0..shape.len() as i64).rev().collect();
+            x.permute(&rev).unwrap().contiguous().unwrap().permute(&rev).unwrap()
+        } else {
+            x
+        };
+        let reduced: Vec<bool> = mask[..shape.len()].to_vec();
+        let dims: Vec<i64> = (0..shape.len() as i64).filter(|&d| reduced[d as usize]).collect();
+        let reduced = if dims.is_empty() { vec![true; shape.len()] } else { reduced };
+        let sum = x.sum_dims(&dims, true, None).unwrap();
+        prop_assert_eq!(sum.to_vec::<i64>().unwrap(), model_reduce(&m, &reduced, false));
+        let amax = x.reduce(oxtorch::op::ReduceOp::Amax, Some(&dims), true, None).unwrap();
+        prop_assert_eq!(amax.to_vec::<i64>().unwrap(), model_reduce(&m, &reduced, true));
+        let mut stepwise = x.clone();
+        for _ in 0..shape.len() {
+            stepwise = stepwise.sum_dims(&[0], false, None).unwrap();
+        }
+        prop_assert_eq!(stepwise.to_vec::<i64>().unwrap(), x.sum().unwrap().to_vec::<i64>().unwrap());
+    }
+}

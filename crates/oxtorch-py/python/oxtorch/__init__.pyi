@@ -9,6 +9,7 @@ from typing_extensions import TypeAlias, disjoint_base
 from . import _C as _C
 from . import cuda as cuda
 from . import env as env
+from . import return_types as return_types
 from . import sbp as sbp
 from ._C import *
 from ._C import Tensor, _DeviceLike, dtype
@@ -28,8 +29,9 @@ __all__ = [
     "split",
     "where", "clamp", "clip", "clamp_min", "clamp_max", "clamp_", "clip_", "clamp_min_", "clamp_max_",
     "addcmul", "addcdiv", "lerp", "isclose",
+    "sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin",
     "placement", "OutOfMemoryError", "AcceleratorError",
-    "Size", "cuda", "env", "sbp",
+    "Size", "cuda", "env", "sbp", "return_types",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor", "to_global",
 ]

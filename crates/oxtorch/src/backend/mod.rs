@@ -110,6 +110,24 @@ pub struct TernaryCall<'a> {
     pub parameter: Option<Scalar>,
 }
 
+/// A reduction kernel call: for each element of the output (the input's kept dimensions, row-major), the fold
+/// `kernel` over the input's elements in its `reduced` dimensions. The input is read as its own dtype; the output
+/// is contiguous, of the result's dtype (indices for `argmax`/`argmin`, which reduce one dimension).
+#[derive(Clone, Copy, Debug)]
+pub struct ReduceCall<'a> {
+    /// The fold.
+    pub kernel: crate::op::ReduceKernel,
+    /// The input.
+    pub input: crate::iter::TensorView<'a>,
+    /// Which of the input's dimensions are reduced.
+    pub reduced: &'a [bool],
+    /// The output: the folds' results (the indices, for `argmax`/`argmin`).
+    pub out: &'a Storage,
+    /// `argmax`/`argmin` only: a second output for the extreme values themselves (`max`/`min` over a dimension),
+    /// of the input's dtype.
+    pub values: Option<&'a Storage>,
+}
+
 /// The device types this build has a backend for, in the order error messages list them.
 const AVAILABLE: &str = "cpu, cuda, meta";
 
@@ -185,6 +203,16 @@ pub fn ternary(call: &TernaryCall<'_>) -> Result<()> {
         Buffer::Cpu(_) => cpu::ternary(call),
         Buffer::Cuda(_) => cuda::ternary(call),
         Buffer::Meta => Ok(()),
+    }
+}
+
+/// Runs a reduction on the CPU or the meta device (where nothing is computed); CUDA tensors are reduced in the
+/// core (`tensor/reduce.rs`).
+pub fn reduce(call: &ReduceCall<'_>) -> Result<()> {
+    match call.out.buffer() {
+        Buffer::Cpu(_) => cpu::reduce(call),
+        Buffer::Meta => Ok(()),
+        Buffer::Cuda(_) => Err(Error::Runtime("internal error: a CUDA reduction reached the CPU backend".into())),
     }
 }
 

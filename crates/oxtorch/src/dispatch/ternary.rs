@@ -46,7 +46,7 @@ impl From<&AnyOutput<'_>> for Reached {
 }
 
 /// A strided output for the strided path.
-fn strided_output<'a>(output: AnyOutput<'a>) -> Result<Output<'a>> {
+pub(super) fn strided_output<'a>(output: AnyOutput<'a>) -> Result<Output<'a>> {
     Ok(match output {
         AnyOutput::New => Output::New,
         AnyOutput::InPlace => Output::InPlace,

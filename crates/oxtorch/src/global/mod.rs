@@ -39,6 +39,7 @@ pub mod infer;
 pub mod nary;
 pub mod ops;
 pub mod placement;
+pub mod reduce;
 pub mod sbp;
 pub mod shard;
 pub mod tensor;

@@ -7,6 +7,7 @@
 
 pub mod float_power;
 pub mod parser;
+pub mod reduce;
 pub mod table;
 pub mod ternary;
 pub mod unary_table;
@@ -16,6 +17,7 @@ use crate::iter::IterConfig;
 use crate::scalar::Scalar;
 
 pub use parser::{ArgKind, Form, Parser};
+pub use reduce::{ReduceKernel, ReduceOp};
 pub use table::{KernelDtypes, MetaInPlace, MetaRule, OpInfo, Scalars, SparseRefusal, SparseRule};
 pub use ternary::{TernaryInfo, TernaryOp};
 pub use unary_table::{MetaOut, UnaryInfo, UnaryKind, UnaryParameterKind, UnarySparse};

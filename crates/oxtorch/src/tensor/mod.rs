@@ -19,6 +19,7 @@ pub mod ops;
 pub mod options;
 pub mod pointwise;
 pub(crate) mod pow;
+pub mod reduce;
 pub mod split;
 pub mod ternary;
 pub mod unary;

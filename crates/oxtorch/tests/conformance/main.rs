@@ -10,6 +10,7 @@ mod dtypes;
 mod memory_format;
 mod pointwise;
 mod printing;
+mod reduce;
 mod sparse;
 mod support;
 mod ternary;
@@ -40,6 +41,7 @@ const SUITES: &[Suite] = &[
     ("unary_params.json", calls::run_unary_params),
     ("isclose.json", calls::run_isclose),
     ("complex.json", calls::run_complex),
+    ("reduce.json", reduce::run),
 ];
 
 fn main() {

@@ -12,6 +12,7 @@ pub(crate) mod arith;
 mod binary;
 mod bitwise;
 mod buffer;
+mod cascade;
 mod complex_libm;
 mod complex_logaddexp;
 mod copy;
@@ -26,6 +27,7 @@ mod pointwise;
 mod pow;
 pub(crate) mod range;
 mod real_libm;
+mod reduce;
 mod ternary;
 mod unary;
 
@@ -34,6 +36,7 @@ pub(crate) use allocator::{recycle, scratch};
 pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;
+pub(crate) use reduce::reduce;
 pub(crate) use ternary::ternary;
 
 use self::arith::{Arith, LoopPosition};
