@@ -22,8 +22,10 @@ A case is {"op", "input", "dim", "keepdim", "dtype", "out", "form"} and the outc
   {"values": <result>, "indices": <result>}), or {"error": class, "message": first line}.
 
 Sections: "cases" (every op over dtypes, shapes, dims, keepdim, dtype= and out=; special values: NaN, infinities,
-signed zeros, ties, empty dimensions; layouts; meta), "values" (sums, means and products of random floats, for the
-summation order: compared within torch.testing.assert_close's default tolerances, and counted for exactness).
+signed zeros, ties, empty dimensions; layouts; meta) and "values" (random float16/bfloat16/float32/float64 inputs
+of every length class of PyTorch's cascade sum, and matrices: one entry per input, {"input", "calls": [{"op",
+"dim" (absent: every dimension), outcome}]}, for the summation and product orders). Both runners compare every
+value bit for bit.
 """
 
 import json
