@@ -13,10 +13,11 @@ use super::sbp::{NdSbp, Sbp};
 use super::{boxing, GlobalTensor};
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::op::{BinaryOp, ReduceOp};
-use crate::scalar::Scalar;
-use crate::tensor::reduce::{checked_as_cpu, max_min_dim, reduce as strided_reduce, reduced_dims};
-use crate::tensor::{Operand, Output, Tensor};
+use crate::op::ReduceOp;
+use crate::tensor::reduce::{
+    checked_as_cpu, divided_sum, max_min_dim, reduce as strided_reduce, reduced_count, reduced_dims,
+};
+use crate::tensor::{Output, Tensor};
 
 /// Whether a reduction commutes with summing the ranks' pieces (a partial sum passes through it).
 fn linear(op: ReduceOp) -> bool {
@@ -94,18 +95,8 @@ pub fn reduce(
         None => None,
         Some(_) if op == ReduceOp::Mean => {
             // the sum of the pieces, divided by the logical count: a partial sum divides piece by piece
-            // float16/bfloat16 sum in float32 and round once, as PyTorch's CPU mean
-            let half = matches!(logical.dtype(), DType::Float16 | DType::BFloat16);
-            let sum_dtype = if half { DType::Float32 } else { logical.dtype() };
-            let sum = strided_reduce(ReduceOp::Sum, input.local(), dims, keepdim, Some(sum_dtype), Output::New)?;
-            let count: usize = x.shape().iter().zip(&reduced).filter(|(_, &r)| r).map(|(&s, _)| s).product();
-            let quotient = crate::tensor::ops::binary_op(
-                BinaryOp::Div { rounding_mode: None },
-                &Operand::Tensor(sum),
-                &Operand::Scalar(Scalar::Int(count as i64)),
-                Output::New,
-            )?;
-            Some(quotient.to_dtype(logical.dtype())?)
+            let count = reduced_count(x.shape(), &reduced);
+            Some(divided_sum(input.local(), dims, keepdim, logical.dtype(), count)?)
         }
         Some(_) => Some(strided_reduce(op, input.local(), dims, keepdim, dtype, Output::New)?),
     };

@@ -81,15 +81,6 @@ impl ReduceOp {
         matches!(self, ReduceOp::Sum | ReduceOp::NanSum | ReduceOp::Prod | ReduceOp::Mean | ReduceOp::NanMean)
     }
 
-    /// Whether the reduction picks one element (a largest or smallest one), which a reduction over no element
-    /// cannot: PyTorch's "Expected reduction dim ... to have non-zero size".
-    pub fn picks_an_element(self) -> bool {
-        matches!(
-            self,
-            ReduceOp::Amax | ReduceOp::Amin | ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin
-        )
-    }
-
     /// Whether the result holds indices (int64) rather than values.
     pub fn gives_indices(self) -> bool {
         matches!(self, ReduceOp::ArgMax | ReduceOp::ArgMin)

@@ -302,9 +302,31 @@ fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>,
     Ok(result)
 }
 
-/// The number of elements a reduction over `reduced` folds into each output.
-fn count(x: &Tensor, reduced: &[bool]) -> i64 {
-    x.sizes().iter().zip(reduced).filter(|(_, &r)| r).map(|(&s, _)| s as i64).product()
+/// The number of elements a reduction of a tensor of `sizes` over `reduced` folds into each output.
+pub(crate) fn reduced_count(sizes: &[usize], reduced: &[bool]) -> i64 {
+    sizes.iter().zip(reduced).filter(|(_, &r)| r).map(|(&s, _)| s as i64).product()
+}
+
+/// The value of `mean`: the sum of `x` over `dims` in `result_dtype` (float16 and bfloat16 sum in float32 and
+/// round once at the end, as PyTorch's CPU `mean_out`), divided by `count`, the number of elements each output
+/// stands for (a global tensor's piece divides by the logical count).
+pub(crate) fn divided_sum(
+    x: &Tensor,
+    dims: Option<&[i64]>,
+    keepdim: bool,
+    result_dtype: DType,
+    count: i64,
+) -> Result<Tensor> {
+    let half = matches!(result_dtype, DType::Float16 | DType::BFloat16);
+    let sum_dtype = if half { DType::Float32 } else { result_dtype };
+    let sum = sum_or_prod(ReduceKernel::Sum, x, dims, keepdim, Some(sum_dtype), Output::New)?;
+    let quotient = super::ops::binary_op(
+        BinaryOp::Div { rounding_mode: None },
+        &Operand::Tensor(sum),
+        &Operand::Scalar(Scalar::Int(count)),
+        Output::InPlace,
+    )?;
+    as_dtype(&quotient, result_dtype)
 }
 
 /// `mean`: the sum in the result's dtype (float32 for float16 and bfloat16, rounded once at the end), divided
@@ -338,19 +360,15 @@ fn mean(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>, o
             result_dtype.scalar_type_name()
         )
     }
-    let n = count(x, &reduced);
-    let half = matches!(result_dtype, DType::Float16 | DType::BFloat16);
-    let sum_dtype = if half { DType::Float32 } else { result_dtype };
-    let sum = sum_or_prod(ReduceKernel::Sum, x, dims, keepdim, Some(sum_dtype), Output::New)?;
-    let quotient = super::ops::binary_op(
-        BinaryOp::Div { rounding_mode: None },
-        &Operand::Tensor(sum),
-        &Operand::Scalar(Scalar::Int(n)),
-        Output::InPlace,
-    )?;
-    let result = result_tensor(x, &sizes, result_dtype, output)?;
-    result.copy_(&quotient)?;
-    Ok(result)
+    let quotient = divided_sum(x, dims, keepdim, result_dtype, reduced_count(x.sizes(), &reduced))?;
+    match output {
+        Output::New => Ok(quotient),
+        output => {
+            let result = result_tensor(x, &sizes, result_dtype, output)?;
+            result.copy_(&quotient)?;
+            Ok(result)
+        }
+    }
 }
 
 /// `nanmean`: `nansum` divided by the number of elements that are not NaN. With `out=`, PyTorch's `nanmean_out`
