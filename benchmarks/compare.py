@@ -91,6 +91,12 @@ def make_cases():
     o1, o2 = oxtorch.ones(1), oxtorch.ones(1)
     t1, t2 = torch.ones(1), torch.ones(1)
     n1, n2 = np.ones(1, dtype=np.float32), np.ones(1, dtype=np.float32)
+    # cat's many-pieces case: 64 row blocks, every other one int64 (so each is converted on the way)
+    pieces = [sq[64 * k:64 * (k + 1)] if k % 2 else sq[64 * k:64 * (k + 1)].astype(np.int64) for k in range(64)]
+    opieces, tpieces = zip(*(both(np.ascontiguousarray(p)) for p in pieces))
+    opieces, tpieces = list(opieces), list(tpieces)
+    eight = [f32[k * 2**21:(k + 1) * 2**21] for k in range(8)]  # issue 22's cat target: eight 2^21-element tensors
+    oeight, teight = zip(*(both(np.ascontiguousarray(p)) for p in eight))
     return [
         Case("add f32 + f32 (2^24)", lambda: of + og, lambda: tf + tg, lambda: f32 + g32),
         Case("add i32 + f32 (2^24)", lambda: oi + of, lambda: ti + tf, lambda: i32 + f32),
@@ -195,6 +201,17 @@ def make_cases():
         Case("max(dim=1) 4096x4096 f32", lambda: osq.max(dim=1), lambda: tsq.max(dim=1), lambda: sq.max(axis=1)),
         Case("prod f32 (2^24)", lambda: of.prod(), lambda: tf.prod(), lambda: f32.prod()),
         Case("all bool (2^24)", lambda: omask.all(), lambda: tmask.all(), lambda: mask.all()),
+        # issue 22's joining functions: 4096x4096 float32 pieces (64 MiB each), read once and written once
+        Case("cat of eight 2^21 f32", lambda: oxtorch.cat(oeight), lambda: torch.cat(teight),
+             lambda: np.concatenate(eight)),
+        Case("cat dim=0 2x(4096x4096) f32", lambda: oxtorch.cat([osq, osq]), lambda: torch.cat([tsq, tsq]),
+             lambda: np.concatenate([sq, sq])),
+        Case("cat dim=1 2x(4096x4096) f32", lambda: oxtorch.cat([osq, osq], 1), lambda: torch.cat([tsq, tsq], 1),
+             lambda: np.concatenate([sq, sq], axis=1)),
+        Case("stack dim=2 2x(4096x4096) f32", lambda: oxtorch.stack([osq, osq], 2),
+             lambda: torch.stack([tsq, tsq], 2), lambda: np.stack([sq, sq], axis=2)),
+        Case("cat 64x(64x4096) f32 + i64 (promoted)", lambda: oxtorch.cat(opieces), lambda: torch.cat(tpieces),
+             lambda: np.concatenate(pieces)),
     ] + sparse_cases(rng)
 
 

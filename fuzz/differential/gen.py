@@ -150,6 +150,8 @@ class Gen:
             "numeric": (self.fam_numeric, 5),
             # the reductions: sum, nansum, prod, mean, nanmean, amax, amin, all, any, max, min, argmax, argmin
             "reduce": (self.fam_reduce, 8),
+            # cat (concat, concatenate), stack, hstack, vstack, dstack
+            "join": (self.fam_join, 6),
             # calls beyond oxtorch's surface (opt-in with --family beyond): what a new user reaches for next
             "beyond": (self.fam_beyond, 0),
             "size": (self.fam_size, 2),
@@ -906,6 +908,52 @@ class Gen:
         else:
             expr = f"torch.{op}({', '.join([x] + args + keywords)})"
         yield from self.assign(expr, f"reduce.{op}")
+
+    # the joining functions
+
+    JOIN = ["cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"]
+
+    def fam_join(self):
+        """A joining function over one to four tensors of one base shape, each of any dtype and layout, now and then
+        with a size changed along the joined dimension, a dimension or rank changed, a 1-D empty tensor (which cat
+        skips) or a meta tensor among them; dim in range and not, numpy's axis=, out= of any dtype."""
+        op = self.pick(self.JOIN)
+        base = list(self.shape(max_dims=4, max_size=4))
+        nd = len(base)
+        dim = self.dim(nd + (1 if op == "stack" else 0))
+        tensors = []
+        for _ in range(self.r.randint(1, 4)):
+            shape = list(base)
+            if op in ("cat", "concat", "concatenate") and nd and self.chance(0.5):
+                d = dim if -nd <= dim < nd else 0
+                shape[d] = self.r.randint(0, 3)
+            if self.chance(0.05) and shape:
+                shape[self.r.randrange(len(shape))] += 1
+            if self.chance(0.04):
+                shape = [0]
+            elif self.chance(0.03):
+                shape = shape + [2]
+            device = "meta" if self.chance(0.04) else None
+            t = yield from self.make_tensor(shape=tuple(shape), device=device)
+            if t is None:
+                return
+            tensors.append(t)
+        seq = "[" + ", ".join(tensors) + "]" if self.chance(0.7) else "(" + ", ".join(tensors) + ",)"
+        args = [seq]
+        if op not in ("hstack", "vstack", "dstack") and self.chance(0.8):
+            if self.chance(0.15):
+                args.append(f"{self.pick(['dim', 'axis'])}={dim}")
+            else:
+                args.append(str(dim))
+        if self.chance(0.15):
+            out = yield from self.assign(f"torch.empty(0, dtype=torch.{self.dtype()})", "make")
+            if out is not None:
+                o = yield Stmt(f"_r = torch.{op}({', '.join(args + [f'out={out}'])})", out, op=f"out.{op}")
+                if o is None or not o.ok:
+                    # a call that failed after resizing its out= leaves PyTorch's new memory uninitialized
+                    self.meta_vars.add(out)
+            return
+        yield from self.assign(f"torch.{op}({', '.join(args)})", f"join.{op}")
 
     # where and the clamp family
 

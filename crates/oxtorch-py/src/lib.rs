@@ -22,6 +22,7 @@ pub mod errors;
 pub mod functions;
 pub mod global;
 pub mod interop;
+pub mod join;
 pub mod nested;
 pub mod ops;
 pub mod pointwise;
@@ -55,6 +56,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pointwise::register(m)?;
     closeness::register(m)?;
     reduce::register(m)?;
+    join::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order

@@ -80,6 +80,18 @@ impl Kind {
     }
 }
 
+/// The numpy names PyTorch's parser also takes for a parameter (`numpy_compatibility_arg_names`): `axis` for
+/// `dim`, `keepdims` for `keepdim`, `x`, `a` and `x1` for `input`, `x2` for `other`.
+fn numpy_names(name: &str) -> &'static [&'static str] {
+    match name {
+        "dim" => &["axis"],
+        "keepdim" => &["keepdims"],
+        "input" => &["x", "a", "x1"],
+        "other" => &["x2"],
+        _ => &[],
+    }
+}
+
 /// One parameter of a signature.
 #[derive(Debug)]
 struct Param {
@@ -186,7 +198,10 @@ impl Signature {
                 Some(args.get_item(arg_pos)?)
             } else if let Some(k) = kwargs {
                 is_kwd = true;
-                k.get_item(&param.name)?
+                match k.get_item(&param.name)? {
+                    Some(o) => Some(o),
+                    None => numpy_names(&param.name).iter().find_map(|alias| k.get_item(alias).ok().flatten()),
+                }
             } else {
                 None
             };
@@ -213,6 +228,19 @@ impl Signature {
                             param.name,
                             crate::value::type_name(o)
                         )));
+                    }
+                    if param.kind == Kind::TensorList && (o.is_instance_of::<PyTuple>() || o.is_instance_of::<PyList>())
+                    {
+                        // PyTorch's `is_tensor_list_and_append_overloaded`, raising: the first element that is not
+                        // a tensor, counted from 0 in the parameter counted from 0
+                        if let Some((idx, item)) =
+                            o.try_iter()?.flatten().enumerate().find(|(_, x)| !x.is_instance_of::<PyTensor>())
+                        {
+                            return Err(PyTypeError::new_err(format!(
+                                "expected Tensor as element {idx} in argument {i}, but got {}",
+                                crate::value::type_name(&item)
+                            )));
+                        }
                     }
                     if let Some(idx) = failed_idx {
                         let seq = if o.is_instance_of::<PyTuple>() || o.is_instance_of::<PyList>() {
@@ -284,7 +312,7 @@ impl Signature {
             let Ok(key) = key.extract::<String>() else {
                 return Ok(PyTypeError::new_err("keywords must be strings"));
             };
-            match self.params.iter().position(|p| p.name == key) {
+            match self.params.iter().position(|p| p.name == key || numpy_names(&p.name).contains(&key.as_str())) {
                 None => {
                     return Ok(PyTypeError::new_err(format!(
                         "{}() got an unexpected keyword argument '{key}'",

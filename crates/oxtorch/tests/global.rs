@@ -845,3 +845,47 @@ fn reductions_follow_reduce_sum_signatures() {
         assert!(err.unwrap_err().to_string().starts_with("mean(): could not infer output dtype"));
     });
 }
+
+#[test]
+fn cat_and_stack_follow_concat_and_stack_signatures() {
+    use oxtorch::dispatch::join::{join, Join};
+    use oxtorch::dispatch::{AnyOutput, AnyTensor};
+    threads::run(4, |w| {
+        let p = Placement::from_ranks("cpu", &[0, 1, 2, 3]).unwrap();
+        let x = logical(&[8, 6], DType::Int32, 3);
+        let y = logical(&[8, 6], DType::Float64, 5);
+        for (a, b) in one_d().into_iter().flat_map(|a| one_d().into_iter().map(move |b| (a, b))) {
+            let (ga, gb) = (AnyTensor::from(make(&w, &x, &p, &[a])), AnyTensor::from(make(&w, &y, &p, &[b])));
+            for (call, want) in [
+                (Join::Cat(0), Tensor::cat(&[&x, &y], 0).unwrap()),
+                (Join::Cat(-1), Tensor::cat(&[&x, &y], 1).unwrap()),
+                (Join::Stack(0), Tensor::stack(&[&x, &y], 0).unwrap()),
+                (Join::Stack(2), Tensor::stack(&[&x, &y], 2).unwrap()),
+            ] {
+                let what = format!("{call:?} of ({a:?}, {b:?})");
+                let got = join(call, &[&ga, &gb], AnyOutput::New).unwrap();
+                let got = got.global().unwrap();
+                check(&w, got, &want, &what);
+                // matching splits along a kept dimension and partial sums need no communication
+                let expected = match (call, a, b) {
+                    (Join::Cat(0), Sbp::Split(1), Sbp::Split(1)) => Some(Sbp::Split(1)),
+                    (Join::Cat(-1), Sbp::Split(0), Sbp::Split(0)) => Some(Sbp::Split(0)),
+                    (Join::Stack(0), Sbp::Split(d), Sbp::Split(e)) if d == e => Some(Sbp::Split(d + 1)),
+                    (Join::Stack(2), Sbp::Split(d), Sbp::Split(e)) if d == e => Some(Sbp::Split(d)),
+                    (_, Sbp::PartialSum, Sbp::PartialSum) => Some(Sbp::PartialSum),
+                    _ => None,
+                };
+                if let Some(sbp) = expected {
+                    assert_eq!(got.sbp(), &[sbp][..], "{what}: sbp");
+                }
+            }
+        }
+        // PyTorch's errors, on every rank; local and global tensors do not mix
+        let g = AnyTensor::from(make(&w, &x, &p, &[Sbp::Split(0)]));
+        let err = join(Join::Cat(2), &[&g, &g], AnyOutput::New).unwrap_err();
+        assert_eq!(err.to_string(), "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+        let local = AnyTensor::Strided(x.clone());
+        let err = join(Join::Stack(0), &[&g, &local], AnyOutput::New).unwrap_err();
+        assert!(err.to_string().starts_with("Got input tensors with inconsistent attributes!"), "{err}");
+    });
+}

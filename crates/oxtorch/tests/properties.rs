@@ -812,3 +812,62 @@ proptest! {
         prop_assert_eq!(stepwise.to_vec::<i64>().unwrap(), x.sum().unwrap().to_vec::<i64>().unwrap());
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Joining: cat and split are inverses, stack's slices are its inputs, in any layout and dtype mix.
+// ---------------------------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `cat` along any dimension of inputs of one shape but for that dimension (some int32, some permuted) is
+    /// undone by `split_with_sizes`: each piece holds its input's values, in int64 (the promoted dtype). `stack`'s
+    /// slice `i` along its new dimension is input `i`, and `stack` equals `cat` of the unsqueezed inputs.
+    #[test]
+    fn cat_inverts_split_and_stack_slices_are_its_inputs(
+        shape in prop::collection::vec(1usize..4, 1..4),
+        lengths in prop::collection::vec(0usize..4, 1..4),
+        dim_raw in 0usize..8,
+        layout in prop::collection::vec(any::<bool>(), 4),
+    ) {
+        let dim = dim_raw % shape.len();
+        let rev: Vec<i64> = (0..shape.len() as i64).rev().collect();
+        let inputs: Vec<Tensor> = lengths
+            .iter()
+            .enumerate()
+            .map(|(k, &len)| {
+                let mut s = shape.clone();
+                s[dim] = len;
+                let data: Vec<i64> = (0..numel(&s) as i64).map(|i| i + 100 * k as i64).collect();
+                let t = from_vec(data, &s).unwrap();
+                let t = if layout[k % 4] { t.to_dtype(DType::Int32).unwrap() } else { t };
+                if layout[(k + 1) % 4] {
+                    t.permute(&rev).unwrap().contiguous().unwrap().permute(&rev).unwrap()
+                } else {
+                    t
+                }
+            })
+            .collect();
+        let refs: Vec<&Tensor> = inputs.iter().collect();
+        let joined = Tensor::cat(&refs, dim as i64).unwrap();
+        let all_int32 = inputs.iter().all(|t| t.dtype() == DType::Int32);
+        prop_assert_eq!(joined.dtype(), if all_int32 { DType::Int32 } else { DType::Int64 });
+        let int64 = |t: &Tensor| values(&t.to_dtype(DType::Int64).unwrap());
+        let sizes: Vec<i64> = lengths.iter().map(|&l| l as i64).collect();
+        let pieces = joined.split_with_sizes(&sizes, dim as i64).unwrap();
+        for (piece, input) in pieces.iter().zip(&inputs) {
+            prop_assert_eq!(int64(piece), int64(input));
+        }
+        let same: Vec<&Tensor> = std::iter::repeat_n(&inputs[0], lengths.len()).collect();
+        for d in 0..=shape.len() {
+            let stacked = Tensor::stack(&same, d as i64).unwrap();
+            for (i, input) in same.iter().enumerate() {
+                prop_assert_eq!(int64(&stacked.select(d as i64, i as i64).unwrap()), int64(input));
+            }
+            let unsqueezed: Vec<Tensor> = same.iter().map(|t| t.unsqueeze(d as i64).unwrap()).collect();
+            let via_cat = Tensor::cat(&unsqueezed.iter().collect::<Vec<_>>(), d as i64).unwrap();
+            prop_assert_eq!(int64(&stacked), int64(&via_cat));
+            prop_assert_eq!(stacked.sizes(), via_cat.sizes());
+        }
+    }
+}

@@ -30,6 +30,7 @@ __all__ = [
     "where", "clamp", "clip", "clamp_min", "clamp_max", "clamp_", "clip_", "clamp_min_", "clamp_max_",
     "addcmul", "addcdiv", "lerp", "isclose",
     "sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin",
+    "cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack",
     "placement", "OutOfMemoryError", "AcceleratorError",
     "Size", "cuda", "env", "sbp", "return_types",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",

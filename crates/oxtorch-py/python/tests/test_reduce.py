@@ -6,6 +6,9 @@ floats of every length class of PyTorch's cascade sum (section ``values``).
 
 Everything compares exactly: dtypes, shapes, strides, values (NaN equals NaN; zeros by their sign), errors by class
 and first line. The Rust runner (``tests/conformance/reduce.rs``) replays the same file.
+
+With ``OXTORCH_TEST_DEVICE=cuda`` (scripts/gpu-check.sh) inputs and ``out=`` tensors live on the GPU. A CUDA
+reduction runs through host memory (PyTorch's CPU orders), so the CPU's recorded results still hold bit for bit.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 import pytest
 
 import oxtorch
-from test_conformance import DATA_DIR, Mismatch, dtype, expect_error, flat, same_float, value
+from test_conformance import DATA_DIR, DEVICE, Mismatch, dtype, expect_error, flat, same_float, value
 
 DATA = json.loads((DATA_DIR / "reduce.json").read_text())
 CASES = DATA["cases"]
@@ -28,13 +31,13 @@ def make(spec):
     shape = spec["shape"]
     if spec["layout"] == "meta":
         return oxtorch.empty(shape, dtype=dt, device="meta")
-    x = oxtorch.tensor([value(v) for v in spec["values"]], dtype=dt).reshape(shape)
+    x = oxtorch.tensor([value(v) for v in spec["values"]], dtype=dt, device=DEVICE).reshape(shape)
     layout = spec["layout"]
     if layout == "transposed":
         rev = list(range(len(shape)))[::-1]
         x = x.permute(rev).contiguous().permute(rev)
     elif layout == "strided":
-        wide = oxtorch.zeros(shape[:-1] + [shape[-1] * 2], dtype=dt)
+        wide = oxtorch.zeros(shape[:-1] + [shape[-1] * 2], dtype=dt, device=DEVICE)
         wide[..., ::2] = x
         x = wide[..., ::2]
     elif layout == "channels_last":
@@ -53,7 +56,7 @@ def call(case, x):
         kwargs["dtype"] = dtype(case["dtype"])
     if "out" in case:
         o = case["out"]
-        device = "meta" if case["input"]["layout"] == "meta" else "cpu"
+        device = "meta" if case["input"]["layout"] == "meta" else DEVICE
         if isinstance(o, list):
             kwargs["out"] = tuple(oxtorch.empty(p["shape"], dtype=dtype(p["dtype"]), device=device) for p in o)
         else:
@@ -74,6 +77,8 @@ def compare(got, want):
         if got.device.type != "meta":
             raise Mismatch(f"device: got {got.device}, want meta")
         return
+    if got.device.type != DEVICE:
+        raise Mismatch(f"device: got {got.device}, want {DEVICE}")
     values = flat(got)
     expected = [value(v) for v in want["values"]]
     for i, (g, w) in enumerate(zip(values, expected)):

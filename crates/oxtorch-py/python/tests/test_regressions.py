@@ -1262,3 +1262,22 @@ def test_conj_physical_of_a_conjugate_view_is_a_clone_of_its_conjugate():
         assert (tuple(r.shape), r.stride(), r.is_conj()) == ((3, 1), (1, 3), False)
     c = torch.tensor([[1 + 2j, 3 - 4j]]).t()
     assert c.conj().conj_physical().tolist() == [[1 + 2j], [3 - 4j]]
+
+
+def test_nansum_out_checks_a_given_dtype_before_the_dimension():
+    """Fuzzer (issue 22's reduce family, seed range 900000): `nansum_out` with a floating `dtype=` other than the
+    `out=` tensor's refuses it (`make_reduction`'s first check) before wrapping an out-of-range dimension; without
+    `dtype=`, or with an integer one, the dimension is wrapped first (PyTorch 2.15's messages)."""
+    x = torch.ones(2, 3)
+    cases = [
+        (dict(dtype=torch.float64, out=torch.empty(0)), RuntimeError,
+         "nansum: provided dtype must match dtype of result. Got Float and Double."),
+        (dict(dtype=torch.int64, out=torch.empty(0)), IndexError,
+         "Dimension out of range (expected to be in range of [-2, 1], but got 5)"),
+        (dict(out=torch.empty(0, dtype=torch.float64)), IndexError,
+         "Dimension out of range (expected to be in range of [-2, 1], but got 5)"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error) as e:
+            torch.nansum(x, 5, **kwargs)
+        assert str(e.value) == message

@@ -187,3 +187,13 @@ def global_tensors() -> None:
     rank: int = torch.env.get_rank() + torch.env.get_world_size()
     everyone: torch.placement = torch.placement.all("cpu")
     print(p.type, p.ranks.shape, (x + 1).placement, flag, sbps, rank, everyone)
+
+
+# ----- joining -----
+def joining() -> None:
+    a = torch.ones(2, 3)
+    b = torch.zeros(1, 3, dtype=torch.int64)
+    joined: torch.Tensor = torch.cat([a, b]) + torch.concat((a, a), dim=1).sum() + torch.concatenate([a], 0)
+    stacked = torch.stack([a, a], dim=-1, out=torch.empty(0))
+    numpy_style = torch.hstack([a, a]).sum() + torch.vstack((a, b)).sum() + torch.dstack([a]).sum()
+    print(joined, stacked, numpy_style)

@@ -10,6 +10,7 @@
 
 mod closeness;
 mod copy;
+pub mod join;
 pub mod reduce;
 mod surface;
 mod ternary;

@@ -36,6 +36,7 @@
 pub mod boxing;
 pub mod comm;
 pub mod infer;
+pub mod join;
 pub mod nary;
 pub mod ops;
 pub mod placement;

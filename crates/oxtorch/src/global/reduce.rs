@@ -14,9 +14,8 @@ use super::{boxing, GlobalTensor};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::op::ReduceOp;
-use crate::tensor::reduce::{
-    checked_as_cpu, divided_sum, max_min_dim, reduce as strided_reduce, reduced_count, reduced_dims,
-};
+use crate::tensor::meta::checked_as_cpu;
+use crate::tensor::reduce::{divided_sum, max_min_dim, reduce as strided_reduce, reduced_count, reduced_dims};
 use crate::tensor::{Output, Tensor};
 
 /// Whether a reduction commutes with summing the ranks' pieces (a partial sum passes through it).

@@ -6,7 +6,7 @@
 //! The files, one concern each: [`coo`] (construction with PyTorch's size inference and checks, `to_sparse`,
 //! accessors), [`coalesce`] (sorting and summing duplicates, `to_dense`, and the host-side index algorithms they
 //! share), [`ops`] (add, sub, mul, div, floor_divide between every mix of sparse tensors, dense tensors and
-//! numbers), [`view`] (the shape operations PyTorch has for sparse tensors: transpose, permute, unsqueeze, select
+//! numbers), [`join`] (`cat` of sparse tensors, behind every joining function), [`view`] (the shape operations PyTorch has for sparse tensors: transpose, permute, unsqueeze, select
 //! and integer indexing), and the repr in [`crate::display::sparse_coo_repr`].
 //!
 //! Arithmetic on values runs the dense operations ([`crate::tensor::ops::binary_op`]), so type promotion, casting
@@ -16,6 +16,7 @@
 
 pub mod coalesce;
 pub mod coo;
+pub mod join;
 pub mod ops;
 pub mod parts;
 pub mod refusal;

@@ -45,6 +45,39 @@ use crate::scalar::Scalar;
 use crate::shape::{self, Dims};
 use smallvec::SmallVec;
 
+thread_local! {
+    /// Set while a global tensor's operation is checked on meta tensors standing for its logical sizes: the checks
+    /// are then the placement device's (the CPU's), not the meta device's own references.
+    static CHECKS_AS_CPU: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether an operation on `x` follows the meta device's references (PyTorch's Python references for meta tensors
+/// word some checks differently and skip the kernels' dtype checks): a meta tensor, outside [`checked_as_cpu`].
+pub(crate) fn meta_rules(x: &Tensor) -> bool {
+    x.is_meta() && !CHECKS_AS_CPU.with(|c| c.get())
+}
+
+/// Runs `f` with the checks made as the CPU makes them, whatever the device: a global tensor's reduction or join
+/// checked on meta tensors of its logical sizes (`global/reduce.rs`, `global/join.rs`).
+pub(crate) fn checked_as_cpu<R>(f: impl FnOnce() -> R) -> R {
+    let before = CHECKS_AS_CPU.with(|c| c.replace(true));
+    let result = f();
+    CHECKS_AS_CPU.with(|c| c.set(before));
+    result
+}
+
+/// `out_wrapper`'s end for the result of a reference computed elsewhere (`cat`'s, `tensor/join.rs`): `out`
+/// resized to the result's shape, then the device and safe-cast checks (see [`Decided::copy_out`]).
+pub(super) fn copy_reference_result(
+    shape: &[usize],
+    strides: &[usize],
+    dtype: DType,
+    device: Device,
+    out: &mut Tensor,
+) -> Result<()> {
+    Decided { shape: shape.into(), strides: strides.into(), dtype, device }.copy_out(out)
+}
+
 /// PyTorch's message for subtracting two bool tensors.
 const SUB_BOOL_MSG: &str = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or \
                             `logical_xor()` operator instead.";

@@ -1,6 +1,6 @@
 //! `Tensor`: a strided view of a [`Storage`] with a dtype, and its methods, one file per family:
 //! [`factory`] (creating tensors), [`view`] (views sharing storage), [`index`] (Python-style indexing),
-//! [`split`] (the split family: `tensor_split`, `hsplit`, `unbind` ...), [`advanced_index`] (indexing with
+//! [`split`] (the split family: `tensor_split`, `hsplit`, `unbind` ...), [`join`] (`cat`, `stack` ...), [`advanced_index`] (indexing with
 //! index tensors and masks), [`convert`] (copies and casts), [`pointwise`] (`addcmul`, `addcdiv`, `lerp`), `meta`
 //! (elementwise operations on the meta device, as PyTorch's Python references run them), and `Display` (PyTorch's
 //! repr).
@@ -11,6 +11,7 @@ pub mod convert;
 pub mod factory;
 pub mod factory_args;
 pub mod index;
+pub mod join;
 pub mod math_bits;
 pub(crate) mod meta;
 pub mod operand;

@@ -9,6 +9,7 @@
 //! the backends' (`backend::reduce`); meta tensors get sizes and dtypes only; CUDA tensors are reduced through host
 //! memory (the CUDA reduction kernels are still to come), with CUDA results.
 
+use super::meta::meta_rules;
 use super::{Output, Tensor};
 use crate::backend::{self, ReduceCall};
 use crate::dtype::DType;
@@ -17,27 +18,6 @@ use crate::op::{BinaryOp, ReduceKernel, ReduceOp, UnaryOp};
 use crate::scalar::Scalar;
 use crate::shape::{self, Dims};
 use crate::tensor::Operand;
-
-thread_local! {
-    /// Set while a global tensor's reduction is checked on a meta tensor standing for its logical sizes: the checks
-    /// are then the placement device's (the CPU's), not the meta device's own references.
-    static CHECKS_AS_CPU: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether `x`'s reduction follows the meta device's references (PyTorch's Python references for meta tensors
-/// word some checks differently and skip the kernels' dtype checks).
-fn meta_rules(x: &Tensor) -> bool {
-    x.is_meta() && !CHECKS_AS_CPU.with(|c| c.get())
-}
-
-/// Runs `f` with the reductions' checks made as the CPU makes them, whatever the device (a global tensor's
-/// reduction checked on a meta tensor of its logical sizes: `global/reduce.rs`).
-pub(crate) fn checked_as_cpu<R>(f: impl FnOnce() -> R) -> R {
-    let before = CHECKS_AS_CPU.with(|c| c.replace(true));
-    let result = f();
-    CHECKS_AS_CPU.with(|c| c.set(before));
-    result
-}
 
 /// Which dimensions of a tensor of `ndim` dimensions a `dim` argument reduces: None or an empty list, all of
 /// them; each given dimension wrapped (PyTorch's "Dimension out of range"), none twice.
@@ -243,9 +223,25 @@ fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>,
         }
         Ok(())
     };
-    // `nansum_out` refuses a complex input first; the function wraps its dimensions first
+    // `nansum_out` refuses a complex input first, then (floating inputs on the CPU) an `out=` of another dtype than
+    // a floating `dtype=` (`make_reduction`'s first check); the function, and the meta device's reference, wrap the
+    // dimensions first
+    let mismatched_out = |result_dtype: DType| -> Result<()> {
+        match out_dtype(&output) {
+            Some(o) if o != result_dtype => runtime_err!(
+                "nansum: provided dtype must match dtype of result. Got {} and {}.",
+                o.scalar_type_name(),
+                result_dtype.scalar_type_name()
+            ),
+            _ => Ok(()),
+        }
+    };
     if matches!(output, Output::Out(_)) {
         complex_refused()?;
+        let result_dtype = inferred_dtype(x.dtype(), dtype, out_dtype(&output));
+        if dtype.is_some() && !x.dtype().is_integral(true) && !result_dtype.is_integral(true) && !meta_rules(x) {
+            mismatched_out(result_dtype)?;
+        }
     }
     let reduced = reduced_dims(x.dim(), dims)?;
     complex_refused()?;
@@ -268,13 +264,7 @@ fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>,
             // an integer `dtype=` goes through `sum`'s structured kernel, whose check words it
             check_out_dtype(&output, result_dtype)?;
         }
-        if o != result_dtype {
-            runtime_err!(
-                "nansum: provided dtype must match dtype of result. Got {} and {}.",
-                o.scalar_type_name(),
-                result_dtype.scalar_type_name()
-            )
-        }
+        mismatched_out(result_dtype)?;
     }
     let refused = result_dtype.is_complex() || (out_dtype(&output).is_some() && !result_dtype.is_floating_point());
     let sizes = reduced_sizes(x.sizes(), &reduced, keepdim);

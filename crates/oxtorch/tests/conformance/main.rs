@@ -7,6 +7,7 @@ mod casts;
 mod compare;
 mod device;
 mod dtypes;
+mod join;
 mod memory_format;
 mod pointwise;
 mod printing;
@@ -42,6 +43,7 @@ const SUITES: &[Suite] = &[
     ("isclose.json", calls::run_isclose),
     ("complex.json", calls::run_complex),
     ("reduce.json", reduce::run),
+    ("join.json", join::run),
 ];
 
 fn main() {

@@ -11,8 +11,8 @@ use oxtorch::op::ReduceOp;
 use oxtorch::{Device, MemoryFormat, Tensor, TensorOptions};
 use serde_json::Value;
 
-/// The input a case describes, laid out as the recorder laid it out.
-fn make(spec: &Value) -> Tensor {
+/// The input a case describes, laid out as the recorder laid it out (`join.rs` makes its inputs so too).
+pub(crate) fn make(spec: &Value) -> Tensor {
     let dt = dtype(&spec["dtype"]);
     let shape = usizes(&spec["shape"]);
     let layout = spec["layout"].as_str().unwrap_or_default();
@@ -58,7 +58,8 @@ fn out_tensor(o: &Value, meta: bool) -> AnyTensor {
     AnyTensor::Strided(oxtorch::empty(&usizes(&o["shape"]), options).expect("out"))
 }
 
-fn compare(got: &AnyTensor, want: &Value) -> Result<(), String> {
+/// Compares a result with its record: dtype, shape, strides, and values bit for bit (none on meta).
+pub(crate) fn compare(got: &AnyTensor, want: &Value) -> Result<(), String> {
     let t = got.strided().ok_or("a strided result")?;
     expect_eq("dtype", t.dtype(), dtype(&want["dtype"]))?;
     expect_eq("shape", t.sizes().to_vec(), usizes(&want["shape"]))?;

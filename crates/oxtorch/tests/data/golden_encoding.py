@@ -1,5 +1,6 @@
-"""The encoding the recording scripts share (``record_compare.py``, ``record_sparse.py``): values, numbers, sparse
-tensors and error messages as CONFORMANCE_README.md describes them, and the file layout (one case per line).
+"""The encoding the recording scripts share (``record_compare.py``, ``record_sparse.py``, ...): values, numbers,
+sparse tensors and error messages as CONFORMANCE_README.md describes them, the file layout (one case per line), and
+the inputs the newer scripts describe by dtype, shape, values and layout (``make_input``).
 Imported by the scripts from this directory; the test suites never run it."""
 
 import json
@@ -9,6 +10,7 @@ import torch
 DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16,
           torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
 NAME = {d: str(d).replace("torch.", "") for d in DTYPES + [torch.complex32]}
+BY_NAME = {v: k for k, v in NAME.items()}
 
 SKIPPED = []  # (section, expression) of cases not recorded: PyTorch failed an internal assertion
 
@@ -142,3 +144,49 @@ def run(f, encode=result, where=""):
             SKIPPED.append((where, message(e)))
             return None
         return {"error": type(e).__name__, "message": message(e)}
+
+
+def decode(values):
+    """Values as ``flat`` writes them, back as Python numbers: complex numbers from their two parts, floats from
+    their reprs (NaN, infinities)."""
+    out = []
+    for v in values:
+        if isinstance(v, list):
+            out.append(complex(float(v[0]), float(v[1])))
+        elif isinstance(v, str):
+            out.append(float(v))
+        else:
+            out.append(v)
+    return out
+
+
+def make_input(spec):
+    """The tensor an input spec describes ({"dtype", "shape", "values", "layout"}), laid out as the layout says:
+    "contiguous"; "transposed" (dimensions in reverse order in memory); "mT" (the last two swapped in memory);
+    "strided" (every other element of a tensor twice as long in its last dimension); "channels_last" (4-D);
+    "expanded" (the first row along dimension 0, expanded); "sparse" / "hybrid" (COO of the nonzero elements, every
+    dimension / the first sparse); "meta" (on the meta device, no values)."""
+    dtype = BY_NAME[spec["dtype"]]
+    shape = list(spec["shape"])
+    layout = spec["layout"]
+    if layout == "meta":
+        return torch.empty(shape, dtype=dtype, device="meta")
+    x = torch.tensor(decode(spec["values"]), dtype=dtype).reshape(shape)
+    if layout == "transposed":
+        rev = list(range(len(shape)))[::-1]
+        x = x.permute(rev).contiguous().permute(rev)
+    elif layout == "mT":
+        x = x.mT.contiguous().mT
+    elif layout == "strided":
+        wide = torch.zeros(shape[:-1] + [shape[-1] * 2], dtype=dtype)
+        wide[..., ::2] = x
+        x = wide[..., ::2]
+    elif layout == "channels_last":
+        x = x.contiguous(memory_format=torch.channels_last)
+    elif layout == "expanded":
+        x = x[:1].clone().expand(shape)
+    elif layout == "sparse":
+        x = x.to_sparse()
+    elif layout == "hybrid":
+        x = x.to_sparse(1)
+    return x

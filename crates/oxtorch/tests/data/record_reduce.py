@@ -42,9 +42,8 @@ torch.set_num_threads(1)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from golden_encoding import DTYPES, NAME, flat, message, write  # noqa: E402
+from golden_encoding import BY_NAME, DTYPES, NAME, flat, make_input, message, write  # noqa: E402
 
-BY_NAME = {v: k for k, v in NAME.items()}
 OPS = ["sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin"]
 # the ops with a dtype= keyword, and those whose dim form returns (values, indices)
 WITH_DTYPE = {"sum", "nansum", "prod", "mean", "nanmean"}
@@ -71,35 +70,8 @@ def base_values(dtype, n, special):
     return vals
 
 
-def make(spec):
-    dtype = BY_NAME[spec["dtype"]]
-    shape = spec["shape"]
-    layout = spec["layout"]
-    if layout == "meta":
-        return torch.empty(shape, dtype=dtype, device="meta")
-    x = torch.tensor(decode(spec["values"], dtype), dtype=dtype).reshape(shape)
-    if layout == "transposed":
-        rev = list(range(len(shape)))[::-1]
-        x = x.permute(rev).contiguous().permute(rev)
-    elif layout == "strided":
-        wide = torch.zeros(shape[:-1] + [shape[-1] * 2], dtype=dtype)
-        wide[..., ::2] = x
-        x = wide[..., ::2]
-    elif layout == "channels_last":
-        x = x.contiguous(memory_format=torch.channels_last)
-    return x
 
 
-def decode(values, dtype):
-    out = []
-    for v in values:
-        if isinstance(v, list):
-            out.append(complex(float(v[0]), float(v[1])))
-        elif isinstance(v, str):
-            out.append(float(v))
-        else:
-            out.append(v)
-    return out
 
 
 def input_spec(dtype, shape, layout="contiguous", special=True, values=None):
@@ -121,7 +93,7 @@ def encode_result(t):
 
 
 def call(case):
-    x = make(case["input"])
+    x = make_input(case["input"])
     args = []
     kwargs = {}
     if "dim" in case:
