@@ -11,8 +11,8 @@
 //!   strides are `cat`'s.
 //!
 //! A meta tensor among the inputs or the `out=` tensor takes PyTorch's Python reference (`torch._refs.cat` under
-//! its `out_wrapper`), whose checks, messages and layouts differ ([`reference_cat`]); so does `stack(out=)`
-//! (`torch._refs.stack`, [`reference_stack`]). Sparse inputs take PyTorch's sparse `cat` (`sparse/join.rs`), global
+//! its `out_wrapper`), whose checks, messages and layouts differ (`reference_cat`); so does `stack(out=)`
+//! (`torch._refs.stack`, `reference_stack`). Sparse inputs take PyTorch's sparse `cat` (`sparse/join.rs`), global
 //! ones OneFlow's signatures (`global/join.rs`): `dispatch/join.rs` chooses.
 
 use super::meta::meta_rules;
