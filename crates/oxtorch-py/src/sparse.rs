@@ -1,7 +1,7 @@
 //! Sparse COO tensors in Python: `oxtorch.sparse_coo_tensor`, `Tensor.to_sparse`, the sparse attributes and
 //! accessors (`is_sparse`, `sparse_dim()`, `_nnz()`, `indices()`, `coalesce()` ...), arithmetic with any mix of
 //! sparse tensors, dense tensors and numbers, and PyTorch's refusals. A sparse tensor is the same Python class,
-//! `oxtorch.Tensor`, holding [`TensorValue::SparseCoo`]; `tensor.rs` and `functions.rs` call in here from small
+//! `oxtorch.Tensor`, holding [`crate::value::TensorValue::SparseCoo`]; `tensor.rs` and `functions.rs` call in here from small
 //! hooks at the top of the methods whose behaviour depends on the layout.
 
 use crate::args::{self, sequence_ints};

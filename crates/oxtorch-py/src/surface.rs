@@ -4,7 +4,7 @@
 //! and the split family (`tensor_split`, `hsplit`, `vsplit`, `dsplit`, `split_with_sizes`, `unsafe_split`,
 //! `unsafe_split_with_sizes`, `unbind`).
 //!
-//! Design: one table, [`view_functions!`], lists each operation's Python signatures as PyTorch's own binding
+//! Design: one table, `view_functions!`, lists each operation's Python signatures as PyTorch's own binding
 //! declares them (`"SymInt[] indices, int dim=0"`, one string per overload, written as the method takes them).
 //! From it the macro generates the `torch.<name>` function (which takes `Tensor input` first) and the constants in
 //! [`signatures`], which the methods added here parse their arguments with. Every function form parses its call with

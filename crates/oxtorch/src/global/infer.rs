@@ -2,7 +2,7 @@
 //!
 //! Each operation has an [`SbpRule`]: the list of sbp signatures its OneFlow user op registers (its `GetSbp`), in
 //! OneFlow's order, after which OneFlow appends "everything broadcast". Which rule an operation follows is
-//! the op table's `sbp` entry, one of [`rules`] (extended with each new operation). From that list:
+//! the op table's `sbp` entry, one of the [`SbpRule`] variants (extended with each new operation). From that list:
 //!
 //! **1-D placements** (`Operator::InferSbpSignature`):
 //! 1. signatures that split an input along a dimension smaller than the number of ranks are dropped;
@@ -23,7 +23,7 @@
 //! that finely are removed, as are those that break a constraint, each removal moving the last signature into the
 //! freed place (OneFlow's swap-and-pop, which reorders the list); then the first signature that every input
 //! already has wins, else the one of least eager copy cost, the *last* of equal ones. The eager cost drops grid
-//! dimensions of one rank and merges neighbouring ones that agree ([`dim_reduce`]) before pricing each conversion
+//! dimensions of one rank and merges neighbouring ones that agree (`dim_reduce`) before pricing each conversion
 //! by the bytes it moves (a partial sum as a target is never affordable). So `x - 2` with `x` `(S(0), P)` on
 //! `[[0, 1]]` gives `(B, S(0))`.
 //!

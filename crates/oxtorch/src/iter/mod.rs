@@ -8,7 +8,7 @@
 //! the output, and [`binary_plan`] turns the final operands into a plan for the backend.
 //!
 //! On the meta device PyTorch decides elementwise operations with its Python references instead; their rules
-//! (broadcasting, dtypes, output layout) are in [`reference`].
+//! (broadcasting, dtypes, output layout) are in [`reference`](mod@reference).
 
 mod overlap;
 mod plan;
@@ -335,7 +335,7 @@ fn output_strides(shape: &[usize], inputs: &[Geometry<'_>]) -> Dims {
 
 /// Whether TensorIterator replaces an input of `dtype` by `input.to(common)` before anything else: on the CPU, an
 /// input of another dtype than the common one (`compute_types`). The copy decides the output's layout
-/// ([`converted_strides`]), and the loop runs over it (what `tensor/ops.rs` follows where rounding depends on it).
+/// (`converted_strides`), and the loop runs over it (what `tensor/ops.rs` follows where rounding depends on it).
 pub fn converts_first(dtype: DType, common: DType, device: Device) -> bool {
     device.is_cpu() && dtype != common
 }

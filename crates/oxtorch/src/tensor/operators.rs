@@ -1,5 +1,5 @@
-//! Rust's arithmetic operators on tensors and numbers, for [`Tensor`](crate::Tensor) (strided) and
-//! [`AnyTensor`](crate::AnyTensor) (any layout or distribution). Every operator returns a `Result`, never panics:
+//! Rust's arithmetic operators on tensors and numbers, for [`crate::Tensor`] (strided) and
+//! [`crate::AnyTensor`] (any layout or distribution). Every operator returns a `Result`, never panics:
 //! `(&a + &b)?`, `(&a * 2.5)?`, `(1 - &a)?`, `(-&a)?`. A number on the left is an `i64`, `f64`, `bool` or complex
 //! double (one impl per kind, so that plain literals infer). The compound forms apply to a `Result` accumulator so
 //! that an error is kept rather than thrown: `let mut acc = Ok(a); acc += &b; acc *= Scalar::Float(2.0); let a =

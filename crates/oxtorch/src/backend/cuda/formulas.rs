@@ -281,7 +281,7 @@ pub fn binary(op: BinaryOp, common: DType, values: Values) -> Result<Formula> {
 ///   go through the math library's `fmax`/`fmin`, which ignore a NaN bound (`clamp_min`/`clamp_max` fill the
 ///   result with one before, and two NaN bounds never reach the kernel).
 ///
-/// `addcmul`, `addcdiv` and `lerp` are [`pointwise`]'s (`parameter`: their `value`, or `lerp`'s number weight).
+/// `addcmul`, `addcdiv` and `lerp` are `pointwise`'s (`parameter`: their `value`, or `lerp`'s number weight).
 pub fn ternary(
     op: TernaryOp,
     common: DType,

@@ -8,8 +8,8 @@
 //!
 //! Every operation runs over a *group*: the world ranks taking part, in increasing order, which must include the
 //! caller. Buffers are bytes; `unit` is the element size, so an implementation can move elements of that width
-//! (MPI counts are 32-bit). A world only moves bytes: the sums of [`Collectives::all_reduce`] and
-//! [`Collectives::reduce_scatter`] are oxtorch's own ([`reduce`]), built on the world's all-to-all and all-gather,
+//! (MPI counts are 32-bit). A world only moves bytes: the sums of `all_reduce` and
+//! `reduce_scatter` (on `dyn Collectives`) are oxtorch's own ([`reduce`]), built on the world's all-to-all and all-gather,
 //! so that their results are PyTorch's arithmetic whatever MPI is installed. They sum elements of a
 //! [`ReduceType`]; float16 and bfloat16 are reduced by the caller in float32 and rounded once, complex numbers as
 //! pairs of reals, and bool as a logical or of bytes.

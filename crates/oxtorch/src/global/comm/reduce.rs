@@ -75,7 +75,7 @@ fn sum_blocks(ty: ReduceType, buf: &mut [u8], block: usize, blocks: usize) -> Re
     Ok(())
 }
 
-/// The reduce-scatter of [`Collectives::reduce_scatter`], on `world`'s all-to-all.
+/// The reduce-scatter of `<dyn Collectives>::reduce_scatter`, on `world`'s all-to-all.
 pub fn reduce_scatter(
     world: &dyn Collectives,
     group: &[usize],
@@ -97,7 +97,7 @@ pub fn reduce_scatter(
     Ok(())
 }
 
-/// The all-reduce of [`Collectives::all_reduce`], on `world`'s all-to-all and all-gather: each member sums one
+/// The all-reduce of `<dyn Collectives>::all_reduce`, on `world`'s all-to-all and all-gather: each member sums one
 /// balanced block of the elements, then every member gathers every block's sum.
 pub fn all_reduce(
     world: &dyn Collectives,
