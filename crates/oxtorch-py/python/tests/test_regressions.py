@@ -1281,3 +1281,46 @@ def test_nansum_out_checks_a_given_dtype_before_the_dimension():
         with pytest.raises(error) as e:
             torch.nansum(x, 5, **kwargs)
         assert str(e.value) == message
+
+
+def test_nansum_refuses_a_repeated_dimension_before_a_later_one_out_of_range():
+    """Fuzzer (1,000,000 programs of issue 22's reduce family, seed 3000000: 89 disagreements): `nansum` builds its
+    dimension mask as PyTorch's `make_dim_mask` does, wrapping and checking each dimension in turn, where `sum`
+    wraps them all first (PyTorch 2.15's messages)."""
+    x = torch.ones(2, 3, 4, 5)
+    with pytest.raises(RuntimeError, match="^dim 1 appears multiple times in the list of dims$"):
+        torch.nansum(x, (1, 1, -5))
+    with pytest.raises(RuntimeError, match="^dim 1 appears multiple times in the list of dims$"):
+        torch.nansum(x, (1, 1, -5), out=torch.empty(0))
+    with pytest.raises(IndexError, match=r"^Dimension out of range \(expected to be in range of \[-4, 3\], but got -5\)$"):
+        torch.nansum(x, (1, -5, 1))
+    with pytest.raises(IndexError, match=r"^Dimension out of range \(expected to be in range of \[-4, 3\], but got -5\)$"):
+        torch.sum(x, (1, 1, -5))
+    with pytest.raises(IndexError, match=r"^Dimension out of range \(expected to be in range of \[-4, 3\], but got -5\)$"):
+        torch.nansum(x.int(), (1, 1, -5), out=torch.empty(0, dtype=torch.int64))
+
+
+def test_any_all_of_one_element_into_uint8_convert_it_to_bool():
+    """Fuzzer (the same 10^6-program run, seed 3007001: 38 disagreements): PyTorch's `allany_impl` copies a
+    one-element input converted to bool, so a fraction or a NaN is true even into a uint8 `out=`; with more
+    elements the input is converted to uint8 first (0.3 becomes 0)."""
+    for x in (torch.tensor(-0.1, dtype=torch.float16), torch.tensor([[0.5]]), torch.tensor(float("nan"))):
+        for name in ("any", "all"):
+            out = torch.empty(0, dtype=torch.uint8)
+            getattr(torch, name)(x, -1, out=out)
+            assert out.flatten().tolist() == [1], (name, x)
+    out = torch.empty(0, dtype=torch.uint8)
+    torch.any(torch.tensor([0.3, 0.0]), -1, out=out)
+    assert out.tolist() == 0
+
+
+def test_nansum_with_an_integer_dtype_into_out_converts_the_input_first():
+    """Fuzzer (the same 10^6-program run, seed 3091836: 30 disagreements): `nansum(x, dtype=uint8, out=uint8)` of a
+    floating input converts it and sums integers, as without `out=`; only an integer dtype taken from `out=` alone
+    has no kernel (PyTorch 2.15)."""
+    x = torch.tensor([10.7, 3.2])
+    out = torch.empty(0, dtype=torch.uint8)
+    torch.nansum(x, -1, dtype=torch.uint8, out=out)
+    assert (out.dtype, out.tolist()) == (torch.uint8, 13)
+    with pytest.raises(NotImplementedError, match="^\"nansum_cpu\" not implemented for 'Byte'$"):
+        torch.nansum(x, -1, out=torch.empty(0, dtype=torch.uint8))

@@ -38,6 +38,26 @@ pub fn reduced_dims(ndim: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
     Ok(seen)
 }
 
+/// [`reduced_dims`] as PyTorch's `make_dim_mask` builds it for `nansum` (not a structured kernel): each dimension
+/// wrapped and checked against the ones before it in turn, so a repeated dimension is refused before a later one
+/// out of range.
+fn reduced_dims_in_order(ndim: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
+    let list = match dims {
+        None | Some([]) => return Ok(vec![true; ndim]),
+        Some(list) => list,
+    };
+    let mut seen = vec![false; ndim.max(1)];
+    for &d in list {
+        let w = shape::wrap_dim(d, ndim)?;
+        if seen[w] {
+            runtime_err!("dim {w} appears multiple times in the list of dims")
+        }
+        seen[w] = true;
+    }
+    seen.truncate(ndim);
+    Ok(seen)
+}
+
 /// The sizes of a reduction's result: the kept dimensions, and the reduced ones as 1 with `keepdim`.
 pub fn reduced_sizes(sizes: &[usize], reduced: &[bool], keepdim: bool) -> Dims {
     sizes
@@ -243,7 +263,11 @@ fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>,
             mismatched_out(result_dtype)?;
         }
     }
-    let reduced = reduced_dims(x.dim(), dims)?;
+    // the function builds its result by `make_dim_mask`, as `nansum_out` does for floating inputs (integer ones go
+    // to `sum_out`, which wraps every dimension first); the meta device's reference wraps them all first
+    let integers_into_out = matches!(output, Output::Out(_)) && x.dtype().is_integral(true);
+    let in_order = !meta_rules(x) && !integers_into_out;
+    let reduced = if in_order { reduced_dims_in_order(x.dim(), dims)? } else { reduced_dims(x.dim(), dims)? };
     complex_refused()?;
     if x.dtype().is_integral(true) {
         if let (true, Some(o)) = (meta_rules(x), out_dtype(&output)) {
@@ -266,7 +290,9 @@ fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool, dtype: Option<DType>,
         }
         mismatched_out(result_dtype)?;
     }
-    let refused = result_dtype.is_complex() || (out_dtype(&output).is_some() && !result_dtype.is_floating_point());
+    // an integer result dtype taken from `out=` has no kernel; a given integer `dtype=` converts the input first
+    let refused = result_dtype.is_complex()
+        || (out_dtype(&output).is_some() && dtype.is_none() && !result_dtype.is_floating_point());
     let sizes = reduced_sizes(x.sizes(), &reduced, keepdim);
     let result = result_tensor(x, &sizes, result_dtype, output)?;
     if x.numel() == 0 {
@@ -486,6 +512,12 @@ fn truth(op: ReduceOp, x: &Tensor, dims: Option<&[i64]>, keepdim: bool, output: 
     let kernel = if op == ReduceOp::All { ReduceKernel::All } else { ReduceKernel::Any };
     if x.numel() == 0 {
         result.fill_(kernel == ReduceKernel::All)?;
+        return Ok(result);
+    }
+    if x.numel() == 1 {
+        // PyTorch's `allany_impl` copies a one-element input converted to bool (-0.1 is true, also into uint8)
+        let shape = super::view::to_i64(result.sizes());
+        result.copy_(&as_dtype(&x.reshape(&shape)?, DType::Bool)?)?;
         return Ok(result);
     }
     // into uint8, PyTorch's iterator converts the input first (a NaN becomes 0, a complex number its real part)
