@@ -22,20 +22,11 @@ use crate::tensor::Operand;
 /// Which dimensions of a tensor of `ndim` dimensions a `dim` argument reduces: None or an empty list, all of
 /// them; each given dimension wrapped (PyTorch's "Dimension out of range"), none twice.
 pub fn reduced_dims(ndim: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
-    let list = match dims {
-        None | Some([]) => return Ok(vec![true; ndim]),
-        Some(list) => list,
-    };
-    let wrapped = list.iter().map(|&d| shape::wrap_dim(d, ndim)).collect::<Result<Vec<usize>>>()?;
-    let mut seen = vec![false; ndim.max(1)];
-    for w in wrapped {
-        if seen[w] {
-            runtime_err!("dim {w} appears multiple times in the list of dims")
-        }
-        seen[w] = true;
+    // the structured kernels wrap every dimension before refusing a repeated one
+    for &d in dims.unwrap_or(&[]) {
+        shape::wrap_dim(d, ndim)?;
     }
-    seen.truncate(ndim);
-    Ok(seen)
+    reduced_dims_in_order(ndim, dims)
 }
 
 /// [`reduced_dims`] as PyTorch's `make_dim_mask` builds it for `nansum` (not a structured kernel): each dimension
