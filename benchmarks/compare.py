@@ -212,7 +212,44 @@ def make_cases():
              lambda: torch.stack([tsq, tsq], 2), lambda: np.stack([sq, sq], axis=2)),
         Case("cat 64x(64x4096) f32 + i64 (promoted)", lambda: oxtorch.cat(opieces), lambda: torch.cat(tpieces),
              lambda: np.concatenate(pieces)),
-    ] + sparse_cases(rng)
+    ] + sparse_cases(rng) + safetensors_cases(rng)
+
+
+def safetensors_cases(rng):
+    """Weights (issue 23): a 1 GiB safetensors file of sixteen 64 MiB float32 tensors, loaded by
+    ``oxtorch.load_file``, ``safetensors.torch.load_file`` and ``safetensors.numpy.load_file`` (which copies every
+    tensor out of the file: the NumPy column is that copy), then the same with every tensor summed (every page read
+    through the map, as a first use does), and written by each ``save_file``. The page cache holds the file, so
+    the times are the loaders' own, not the disk's."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    import safetensors.numpy
+    import safetensors.torch
+
+    folder = tempfile.mkdtemp(prefix="oxtorch-bench-")
+    atexit.register(shutil.rmtree, folder, True)
+    path = os.path.join(folder, "weights.safetensors")
+    pieces = {f"layer{i}.weight": rng.standard_normal((4096, 4096), dtype=np.float32) for i in range(16)}
+    safetensors.numpy.save_file(pieces, path)
+    o_pieces = {k: oxtorch.from_numpy(v) for k, v in pieces.items()}
+    t_pieces = {k: torch.from_numpy(v) for k, v in pieces.items()}
+    out = {name: os.path.join(folder, f"{name}.safetensors") for name in ("oxtorch", "torch", "numpy")}
+
+    def summed(tensors):
+        return [t.sum() for t in tensors.values()]
+
+    return [
+        Case("load_file 1 GiB (16 x 64 MiB f32)", lambda: oxtorch.load_file(path),
+             lambda: safetensors.torch.load_file(path), lambda: safetensors.numpy.load_file(path)),
+        Case("load_file 1 GiB + sum of each tensor", lambda: summed(oxtorch.load_file(path)),
+             lambda: summed(safetensors.torch.load_file(path)), lambda: summed(safetensors.numpy.load_file(path))),
+        Case("save_file 1 GiB (16 x 64 MiB f32)", lambda: oxtorch.save_file(o_pieces, out["oxtorch"]),
+             lambda: safetensors.torch.save_file(t_pieces, out["torch"]),
+             lambda: safetensors.numpy.save_file(pieces, out["numpy"])),
+    ]
 
 
 def sparse_cases(rng):

@@ -17,6 +17,8 @@ mkdir -p "$TMPDIR"
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# the API documentation builds without a warning (broken or private intra-doc links, missing docs are errors)
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 ./scripts/setup.sh
 # libnvrtc from the venv's nvidia-cuda-nvrtc wheel: tests/cuda_kernels.rs compiles every generated kernel with it
 # (the folder holding libnvrtc itself: with PyTorch installed for the benchmarks, nvidia/ holds cudnn/lib and others too)

@@ -96,7 +96,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for d in DType::ALL {
         m.add(d.name(), dtype_object(py, d)?)?;
     }
-    for (alias, d) in oxtorch::dtype::DTYPE_ALIASES {
+    for (alias, d) in oxtorch::DType::ALIASES {
         m.add(alias, dtype_object(py, d)?)?;
     }
     m.add("strided", PyLayout(Layout::Strided))?;

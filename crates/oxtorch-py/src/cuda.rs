@@ -4,7 +4,7 @@
 
 use crate::device::device_arg;
 use crate::errors::ResultExt;
-use oxtorch::backend::cuda;
+use oxtorch::cuda;
 use pyo3::prelude::*;
 
 /// The CUDA device index a `device=` argument names (an int, a string or a device; None is the current one).
@@ -25,7 +25,7 @@ fn index_arg(device: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
 
 /// PyTorch's invalid-ordinal error.
 fn cuda_invalid_ordinal() -> oxtorch::Error {
-    oxtorch::backend::ensure_available(oxtorch::Device::cuda(127).unwrap_or_default())
+    oxtorch::Device::ensure_available(oxtorch::Device::cuda(127).unwrap_or_default())
         .err()
         .unwrap_or_else(|| oxtorch::Error::Accelerator("CUDA error: invalid device ordinal".into()))
 }

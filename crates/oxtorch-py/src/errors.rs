@@ -1,8 +1,8 @@
 //! oxtorch errors as the Python exceptions PyTorch raises.
 
 use pyo3::exceptions::{
-    PyAssertionError, PyIndexError, PyNotImplementedError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
-    PyZeroDivisionError,
+    PyAssertionError, PyException, PyFileNotFoundError, PyIndexError, PyNotImplementedError, PyOverflowError,
+    PyRuntimeError, PyTypeError, PyValueError, PyZeroDivisionError,
 };
 use pyo3::PyErr;
 
@@ -19,6 +19,13 @@ pyo3::create_exception!(
     "A call into a device driver failed (`torch.AcceleratorError`, a `RuntimeError`)."
 );
 
+pyo3::create_exception!(
+    oxtorch,
+    SafetensorError,
+    PyException,
+    "A safetensors file or buffer could not be read or written (the `safetensors` package's `SafetensorError`)."
+);
+
 /// Converts an oxtorch error into the Python exception of the same class, with PyTorch's message.
 pub fn to_py(e: oxtorch::Error) -> PyErr {
     use oxtorch::Error::*;
@@ -33,6 +40,8 @@ pub fn to_py(e: oxtorch::Error) -> PyErr {
         OutOfMemory(m) => OutOfMemoryError::new_err(m),
         Assertion(m) => PyAssertionError::new_err(m),
         Overflow(m) => PyOverflowError::new_err(m),
+        Safetensor(m) => SafetensorError::new_err(m),
+        FileNotFound(m) => PyFileNotFoundError::new_err(m),
     }
 }
 

@@ -431,7 +431,7 @@ impl PyGenerator {
     fn new(device: Option<&Bound<'_, PyAny>>) -> PyResult<PyGenerator> {
         if let Some(d) = device {
             if !d.is_none() {
-                oxtorch::backend::ensure_generator_device(crate::device::device_arg(d)?).py()?;
+                oxtorch::__private::backend::ensure_generator_device(crate::device::device_arg(d)?).py()?;
             }
         }
         Ok(PyGenerator { inner: Mutex::new(oxtorch::Generator::new(0)) })

@@ -148,7 +148,7 @@ pub fn all_placement(device_type: &str) -> PyResult<PyPlacement> {
     let t = oxtorch::global::placement::parse_type(device_type).py()?;
     let size = world()?.size();
     let count = if t == oxtorch::DeviceType::Cuda {
-        let devices = oxtorch::backend::cuda::device_count();
+        let devices = oxtorch::cuda::device_count();
         if devices == 0 {
             return Err(PyRuntimeError::new_err(format!(
                 "Can't construct placement with \"{device_type}\" type because there is no device!"

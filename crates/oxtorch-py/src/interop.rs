@@ -11,8 +11,8 @@ use crate::value::PyTensor;
 use num_complex::Complex;
 use numpy::npyffi::{self, NPY_ARRAY_WRITEABLE, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
-use oxtorch::backend::cpu::{CpuBuffer, ExternalBuffer};
-use oxtorch::storage::Storage;
+use oxtorch::__private::backend::cpu::{CpuBuffer, ExternalBuffer};
+use oxtorch::Storage;
 use oxtorch::{DType, Tensor};
 use pyo3::exceptions::{PyBufferError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -501,10 +501,15 @@ pub fn from_dlpack(obj: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         // while the managed tensor lives, which `owner` keeps alive (and releases only after the device's queued
         // work on it has finished, see `CudaStorage`'s drop).
         let memory = unsafe {
-            oxtorch::backend::cuda::CudaStorage::from_foreign(device, address, len * dtype.itemsize(), Box::new(owner))
+            oxtorch::__private::backend::cuda::CudaStorage::from_foreign(
+                device,
+                address,
+                len * dtype.itemsize(),
+                Box::new(owner),
+            )
         }
         .py()?;
-        let storage = Storage::from_buffer(device, dtype, len, oxtorch::backend::Buffer::Cuda(memory));
+        let storage = Storage::from_buffer(device, dtype, len, oxtorch::__private::backend::Buffer::Cuda(memory));
         return Tensor::from_storage(storage, 0, &sizes, &strides).py().map(PyTensor::new);
     }
     // SAFETY: the byte offset stays inside the producer's allocation by the DLPack contract.

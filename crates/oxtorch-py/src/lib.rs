@@ -6,9 +6,9 @@
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
 //! 4. `signature` (PyTorch's argument parser), `unary_arguments`, `sparse`, `global`;
-//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `reduce`, `ops` (the `torch.*` functions, `where`
-//!    and the clamps, `addcmul` and `lerp`, `isclose` and `allclose`, the reductions, and the methods generated from
-//!    the tables);
+//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `reduce`, `join`, `serialization`, `ops` (the
+//!    `torch.*` functions, `where` and the clamps, `addcmul` and `lerp`, `isclose` and `allclose`, the reductions,
+//!    the joining functions, safetensors' `save_file`/`load_file`, and the methods generated from the tables);
 //! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
@@ -27,6 +27,7 @@ pub mod nested;
 pub mod ops;
 pub mod pointwise;
 pub mod reduce;
+pub mod serialization;
 pub mod signature;
 pub mod sparse;
 pub mod stubs;
@@ -59,6 +60,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     join::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
+    serialization::register(m)?;
     // last, so that the generated stubs' `__all__ += [...]` lists them in registration order
     ops::register(m)?;
     Ok(())

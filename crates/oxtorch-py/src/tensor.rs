@@ -1243,7 +1243,7 @@ impl PyTensor {
                 }
                 Some(0) => return Err(PyRuntimeError::new_err("unsupported stream on CUDA: 0.")),
                 Some(-1) => {}
-                _ => py.detach(|| oxtorch::backend::synchronize(t.device())).py()?,
+                _ => py.detach(|| oxtorch::Device::synchronize(t.device())).py()?,
             }
         }
         let versioned = match max_version {

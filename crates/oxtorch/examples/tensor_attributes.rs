@@ -74,7 +74,7 @@ impl Checker {
     /// An example that needs the CUDA device `index`: where the machine has it, the result must be `want`;
     /// where it does not, the example must fail with PyTorch's error for that (its first line is compared).
     fn check_cuda(&mut self, expr: &str, got: Result<String>, index: usize, want: &str) {
-        if index < oxtorch::backend::cuda::device_count() {
+        if index < oxtorch::cuda::device_count() {
             self.check(expr, shown(got), want);
             return;
         }
@@ -109,11 +109,11 @@ fn shown(r: Result<String>) -> String {
 /// The first line of PyTorch's error for using CUDA device `index` on this machine, which lacks it: no driver, no
 /// GPU, or an invalid device ordinal.
 fn unavailable_error(index: usize) -> String {
-    let count = oxtorch::backend::cuda::device_count();
+    let count = oxtorch::cuda::device_count();
     if count > 0 && index >= count {
         return "AcceleratorError: CUDA error: invalid device ordinal".into();
     }
-    match oxtorch::backend::cuda::ensure_device(None) {
+    match oxtorch::cuda::ensure_device(None) {
         Err(e) => format!("{}: {}", e.kind_name(), e.message().lines().next().unwrap_or_default()),
         Ok(()) => "(an error)".into(),
     }
@@ -686,7 +686,7 @@ fn main() {
         "({} of the examples need a CUDA device this machine does not have ({} visible) and raised PyTorch's error for \
          that, as they must)",
         c.unavailable,
-        oxtorch::backend::cuda::device_count()
+        oxtorch::cuda::device_count()
     );
     println!("tensor_attributes: {} examples, {} as documented", c.total, c.passed);
     if c.passed != c.total {

@@ -63,6 +63,9 @@ impl DType {
         DType::Bool,
     ];
 
+    /// The aliases PyTorch defines (`torch.float` is `torch.float32` ...), with their dtypes.
+    pub const ALIASES: [(&'static str, DType); 8] = DTYPE_ALIASES;
+
     /// The canonical name, as in `torch.float32`.
     pub fn name(self) -> &'static str {
         match self {
@@ -233,7 +236,7 @@ impl DType {
 }
 
 /// The aliases PyTorch defines (`torch.float` is `torch.float32` ...).
-pub const DTYPE_ALIASES: [(&str, DType); 8] = [
+const DTYPE_ALIASES: [(&str, DType); 8] = [
     ("float", DType::Float32),
     ("double", DType::Float64),
     ("cfloat", DType::Complex64),

@@ -36,6 +36,13 @@ pub enum Error {
     /// PyTorch raises `OverflowError` (a Python integer its Python references cannot convert).
     #[error("{0}")]
     Overflow(String),
+    /// The `safetensors` package raises `SafetensorError`: a file or buffer that is not valid safetensors, or
+    /// tensors the format cannot hold.
+    #[error("{0}")]
+    Safetensor(String),
+    /// Python raises `FileNotFoundError`: a file to be read could not be opened.
+    #[error("{0}")]
+    FileNotFound(String),
 }
 
 impl Error {
@@ -52,6 +59,8 @@ impl Error {
             Error::OutOfMemory(_) => "OutOfMemoryError",
             Error::Assertion(_) => "AssertionError",
             Error::Overflow(_) => "OverflowError",
+            Error::Safetensor(_) => "SafetensorError",
+            Error::FileNotFound(_) => "FileNotFoundError",
         }
     }
 
@@ -67,7 +76,9 @@ impl Error {
             | Error::Accelerator(m)
             | Error::OutOfMemory(m)
             | Error::Assertion(m)
-            | Error::Overflow(m) => m,
+            | Error::Overflow(m)
+            | Error::Safetensor(m)
+            | Error::FileNotFound(m) => m,
         }
     }
 }

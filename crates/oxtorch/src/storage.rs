@@ -84,18 +84,28 @@ impl Storage {
     }
 
     /// Wraps a CPU buffer; memory owned elsewhere ([`CpuBuffer::External`]) is foreign-visible from the start.
+    #[doc(hidden)] // takes or gives the backends' buffers: for the Python bindings' foreign memory (`__private`)
     pub fn from_cpu_buffer(buffer: CpuBuffer) -> Storage {
         let (dtype, len) = (buffer.dtype(), buffer.len());
         let external = matches!(buffer, CpuBuffer::External(_));
         Storage::from_parts(Device::cpu(), dtype, len, Buffer::Cpu(CpuStorage::new(buffer)), external)
     }
 
+    /// Wraps a CPU buffer whose memory no foreign owner reaches (a private file mapping, say), so it is not
+    /// foreign-visible even when the memory is owned elsewhere.
+    pub(crate) fn from_private_cpu_buffer(buffer: CpuBuffer) -> Storage {
+        let (dtype, len) = (buffer.dtype(), buffer.len());
+        Storage::from_parts(Device::cpu(), dtype, len, Buffer::Cpu(CpuStorage::new(buffer)), false)
+    }
+
     /// Wraps memory a backend already holds (a CUDA allocation shared through DLPack, say).
+    #[doc(hidden)] // takes or gives the backends' buffers: for the Python bindings' foreign memory (`__private`)
     pub fn from_buffer(device: Device, dtype: DType, len: usize, buffer: Buffer) -> Storage {
         Storage::from_parts(device, dtype, len, buffer, true)
     }
 
     /// Marks the storage as visible to a foreign owner (its memory was handed to NumPy or a DLPack consumer).
+    #[doc(hidden)] // takes or gives the backends' buffers: for the Python bindings' foreign memory (`__private`)
     pub fn mark_foreign_visible(&self) {
         self.inner.foreign_visible.store(true, Ordering::Relaxed);
     }
@@ -161,6 +171,7 @@ impl Storage {
     }
 
     /// The backend's memory.
+    #[doc(hidden)] // takes or gives the backends' buffers: for the Python bindings' foreign memory (`__private`)
     pub fn buffer(&self) -> &Buffer {
         &self.inner.buffer
     }

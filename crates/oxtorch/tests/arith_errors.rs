@@ -217,14 +217,14 @@ fn meta_with_meta_gives_strides_without_data() {
 
 #[test]
 fn cuda_without_a_gpu() {
-    if oxtorch::backend::cuda::is_available() {
+    if oxtorch::cuda::is_available() {
         return; // the CUDA suite (tests/cuda.rs) covers machines with a GPU
     }
     let cuda = Device::cuda(0).unwrap();
     let msg = expect_kind(zeros(&[2], cuda), "RuntimeError");
-    assert_eq!(msg, oxtorch::backend::cuda::NO_DRIVER_MSG);
+    assert_eq!(msg, oxtorch::cuda::NO_DRIVER_MSG);
     let msg = expect_kind(arange(3, ()).unwrap().to_device(cuda), "RuntimeError");
-    assert_eq!(msg, oxtorch::backend::cuda::NO_DRIVER_MSG);
+    assert_eq!(msg, oxtorch::cuda::NO_DRIVER_MSG);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

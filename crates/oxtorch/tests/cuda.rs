@@ -244,7 +244,7 @@ fn devices_and_errors(s: &mut Suite) {
         Ok(())
     });
     s.check("an ordinal past the device count", || {
-        let count = oxtorch::backend::cuda::device_count();
+        let count = oxtorch::cuda::device_count();
         let bad = Device::cuda(u8::try_from(count).map_err(err)?).map_err(err)?;
         match zeros(&[1], bad) {
             Err(e)
@@ -288,9 +288,9 @@ fn main() {
     devices_and_errors(&mut s);
     copies(&mut s);
     arithmetic(&mut s);
-    if !oxtorch::backend::cuda::is_available() {
+    if !oxtorch::cuda::is_available() {
         let why =
-            oxtorch::backend::ensure_available(cuda0()).err().map_or_else(String::new, |e| e.message().to_string());
+            oxtorch::Device::ensure_available(cuda0()).err().map_or_else(String::new, |e| e.message().to_string());
         println!("cuda suite: {} checks skipped, no CUDA device ({why})", s.checks.len());
         return;
     }

@@ -3,7 +3,7 @@
 //! 1. **On the host.** Every kernel the CUDA backend would launch for a matrix of operations (each arithmetic
 //!    operation and rounding mode, each unary operation, every dtype, mixed dtypes, contiguous vectorized / misaligned / strided /
 //!    broadcast / in-place loops, Python-number operands on either side, every casting copy, fills) is described
-//!    exactly as on a GPU (`oxtorch::backend::cuda::ops::describe_*`: same source, same parameter bytes, same
+//!    exactly as on a GPU (`oxtorch::__private::backend::cuda::ops::describe_*`: same source, same parameter bytes, same
 //!    grid), compiled as host C++ (the kernel prelude supports that), run thread by thread, and compared element
 //!    by element with the CPU backend on the same operands. Where PyTorch's CUDA kernels compute differently
 //!    from its CPU kernels (a CPU scalar read at float32 precision, division by a scalar through its reciprocal,
@@ -15,14 +15,14 @@
 //!
 //! Each part prints how many kernels it ran, or that it was skipped and why (no C++ compiler, no libnvrtc).
 
-use oxtorch::backend::cuda::ops::{
+use oxtorch::__private::backend::cuda::ops::{
     describe_binary, describe_copy, describe_fill, describe_ternary, describe_unary, Launch,
 };
-use oxtorch::backend::cuda::source::{LoopShape, PRELUDE};
-use oxtorch::backend::{self, Arg, BinaryCall, TernaryCall, UnaryCall};
-use oxtorch::iter::Plan;
+use oxtorch::__private::backend::cuda::source::{LoopShape, PRELUDE};
+use oxtorch::__private::backend::{self, Arg, BinaryCall, TernaryCall, UnaryCall};
+use oxtorch::__private::iter::Plan;
 use oxtorch::op::{BitOp, CmpOp, LogicalOp, MathOp, TernaryOp, UnaryOp};
-use oxtorch::storage::Storage;
+use oxtorch::Storage;
 use oxtorch::{BinaryOp, CpuElement, DType, RoundingMode, Scalar};
 use std::fmt::Write as _;
 use std::process::Command;
@@ -897,7 +897,7 @@ fn host_program(cases: &[Case]) -> String {
             let bytes = storage_bytes(storage);
             let _ = writeln!(s, "  alignas(16) static unsigned char m{k}[] = {{{}}};", hex_list(&bytes));
             // re-point every address field that lies in this storage's fake range at the host array
-            for field in std::iter::once("out").chain(oxtorch::backend::cuda::source::INPUT_NAMES) {
+            for field in std::iter::once("out").chain(oxtorch::__private::backend::cuda::source::INPUT_NAMES) {
                 if let Some(offset) = case.launch.spec.params().offset(field) {
                     let value = u64::from_le_bytes(params[offset..offset + 8].try_into().unwrap());
                     if value >= *base && value < base + 0x1000_0000 {
@@ -1056,7 +1056,7 @@ fn run_on_host(cases: &[Case]) -> Option<(usize, usize)> {
 
 /// Part 2: NVRTC compiles every kernel for sm_90, plus transposing copies. `None` when libnvrtc is missing.
 fn compile_with_nvrtc(cases: &[Case]) -> Option<usize> {
-    if !oxtorch::backend::cuda::nvrtc_available() {
+    if !oxtorch::__private::backend::cuda::nvrtc_available() {
         return None;
     }
     let mut specs: Vec<_> = cases.iter().map(|c| c.launch.spec.clone()).collect();
@@ -1064,7 +1064,7 @@ fn compile_with_nvrtc(cases: &[Case]) -> Option<usize> {
     specs.sort_by_key(|s| s.name());
     specs.dedup();
     for spec in &specs {
-        if let Err(e) = oxtorch::backend::cuda::compile_ptx(&spec.source(), "90") {
+        if let Err(e) = oxtorch::__private::backend::cuda::compile_ptx(&spec.source(), "90") {
             panic!("NVRTC rejects {}:\n{}", spec.name(), e.message());
         }
     }
@@ -1072,7 +1072,7 @@ fn compile_with_nvrtc(cases: &[Case]) -> Option<usize> {
 }
 
 /// The transposing copies' kernels (which the host cannot run: they synchronize a block's threads).
-fn transpose_specs() -> Vec<oxtorch::backend::cuda::source::KernelSpec> {
+fn transpose_specs() -> Vec<oxtorch::__private::backend::cuda::source::KernelSpec> {
     let mut specs = Vec::new();
     for (shape, src_strides) in [(vec![64usize, 64], vec![64usize, 1]), (vec![64, 3136, 4], vec![3136, 1, 200704])] {
         for (dst, src) in

@@ -54,7 +54,7 @@ fn default_dtype_and_device() {
     set_default_dtype(dtype0).unwrap();
 
     // A default device this machine lacks makes factories fail with PyTorch's error; explicit devices still work.
-    let count = oxtorch::backend::cuda::device_count();
+    let count = oxtorch::cuda::device_count();
     let cuda = Device::cuda(u8::try_from(count).unwrap()).unwrap();
     {
         let guard = DefaultDeviceGuard::new(cuda);
@@ -62,7 +62,7 @@ fn default_dtype_and_device() {
         assert_eq!(get_default_device(), cuda);
         let e = zeros(&[2], ()).unwrap_err();
         if count == 0 {
-            assert_eq!((e.kind_name(), e.message()), ("RuntimeError", oxtorch::backend::cuda::NO_DRIVER_MSG));
+            assert_eq!((e.kind_name(), e.message()), ("RuntimeError", oxtorch::cuda::NO_DRIVER_MSG));
         } else {
             assert_eq!(e.kind_name(), "AcceleratorError");
         }

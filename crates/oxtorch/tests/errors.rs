@@ -244,16 +244,16 @@ fn reading_values_errors() {
 fn allocating_on_unavailable_devices() {
     // without a GPU, every way of making a CUDA tensor fails with PyTorch's message for the situation; with one, a
     // device index past the device count fails with PyTorch's invalid-ordinal error
-    let count = oxtorch::backend::cuda::device_count();
+    let count = oxtorch::cuda::device_count();
     let index = u8::try_from(count).unwrap();
     let cuda = Device::cuda(index).unwrap();
     let (kind, msg) = if count == 0 {
-        ("RuntimeError", oxtorch::backend::cuda::NO_DRIVER_MSG.to_string())
+        ("RuntimeError", oxtorch::cuda::NO_DRIVER_MSG.to_string())
     } else {
-        let e = oxtorch::backend::ensure_available(cuda).unwrap_err();
+        let e = oxtorch::Device::ensure_available(cuda).unwrap_err();
         ("AcceleratorError", e.message().to_string())
     };
-    assert!(count > 0 || !oxtorch::backend::cuda::is_available());
+    assert!(count > 0 || !oxtorch::cuda::is_available());
     expect_err(zeros(&[2], cuda), kind, &msg);
     expect_err(empty(&[2, 3], cuda), kind, &msg);
     expect_err(full(&[2], 1.5, cuda), kind, &msg);
@@ -264,8 +264,8 @@ fn allocating_on_unavailable_devices() {
     expect_err(grid(&[2]).cuda(Some(index)), kind, &msg);
     if count == 0 {
         expect_err(grid(&[2]).cuda(None), kind, &msg);
-        expect_err(oxtorch::backend::cuda::current_device(), kind, &msg);
-        expect_err(oxtorch::backend::cuda::synchronize(None), kind, &msg);
+        expect_err(oxtorch::cuda::current_device(), kind, &msg);
+        expect_err(oxtorch::cuda::synchronize(None), kind, &msg);
     } else {
         assert!(msg.starts_with("CUDA error: invalid device ordinal\nGPU device may be out of range"));
     }

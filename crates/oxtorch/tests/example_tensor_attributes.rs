@@ -15,7 +15,7 @@ fn every_example_is_as_documented() {
     assert!(c.total >= 100, "expected at least 100 examples, ran {}", c.total);
     // the 13 examples that need a CUDA device: with two GPUs none is unavailable, with one the 7 that use cuda:1,
     // without a driver all 13; each unavailable one must have raised PyTorch's error for that
-    let expected = match oxtorch::backend::cuda::device_count() {
+    let expected = match oxtorch::cuda::device_count() {
         0 => 13,
         1 => 7,
         _ => 0,

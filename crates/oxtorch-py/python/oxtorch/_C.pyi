@@ -2,6 +2,7 @@
 # `torch/_C/__init__.pyi` is. The dtype singletons `int`, `float` and `bool` (and the Tensor methods of the same
 # names) shadow the builtins in this file, so builtin types are always written through the private aliases below.
 import builtins
+import os
 from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import Any, Literal, Optional, SupportsIndex, Union, final, overload
@@ -44,6 +45,8 @@ __all__ = [
     # the joining functions (join.rs)
     "cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack",
     "OutOfMemoryError", "AcceleratorError", "placement",
+    # safetensors (serialization.rs)
+    "save_file", "load_file", "save", "load", "SafetensorError",
     "_sbp_split", "_sbp_broadcast", "_sbp_partial_sum", "_sbp_from_state", "_env_get_rank", "_env_get_world_size",
     "_env_get_local_rank", "_global_world_kind", "_global_world_started", "_launched_by_mpi", "_global_finalize",
     "_global_abort", "_sbp_type",
@@ -1545,6 +1548,17 @@ def get_num_threads() -> _int: ...
 
 class OutOfMemoryError(RuntimeError): ...
 class AcceleratorError(RuntimeError): ...
+
+# ----- weights in the safetensors format (serialization.rs; `safetensors.torch`'s functions) -----
+
+class SafetensorError(Exception): ...
+
+def save_file(
+    tensors: dict[_str, Tensor], filename: Union[_str, os.PathLike[_str]], metadata: Optional[dict[_str, _str]] = None
+) -> None: ...
+def load_file(filename: Union[_str, os.PathLike[_str]], device: Optional[_DeviceLike] = None) -> dict[_str, Tensor]: ...
+def save(tensors: dict[_str, Tensor], metadata: Optional[dict[_str, _str]] = None) -> bytes: ...
+def load(data: bytes) -> dict[_str, Tensor]: ...
 
 def _cuda_is_available() -> _bool: ...
 def _cuda_device_count() -> _int: ...

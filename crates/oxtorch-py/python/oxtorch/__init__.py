@@ -10,8 +10,9 @@ from ._C import Tensor, dtype, device, tensor, empty
 from . import env, sbp  # noqa: E402  (global tensors: oxtorch.env, oxtorch.sbp; oxtorch.placement comes from _C)
 from . import special  # noqa: E402  (torch.special's functions, generated from the unary table)
 from . import return_types  # noqa: E402  (the named tuples of max(dim) and min(dim))
+from . import safetensors  # noqa: E402  (safetensors.torch's functions: save_file, load_file, save, load)
 
-__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda", "env", "sbp", "return_types"]
+__all__ = [name for name in dir(_C) if not name.startswith("_")] + ["Size", "cuda", "env", "sbp", "return_types", "safetensors"]
 
 if _C._launched_by_mpi():
     from . import _exit

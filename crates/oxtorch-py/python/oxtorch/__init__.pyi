@@ -10,6 +10,7 @@ from . import _C as _C
 from . import cuda as cuda
 from . import env as env
 from . import return_types as return_types
+from . import safetensors as safetensors
 from . import sbp as sbp
 from ._C import *
 from ._C import Tensor, _DeviceLike, dtype
@@ -32,6 +33,7 @@ __all__ = [
     "sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin",
     "cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack",
     "placement", "OutOfMemoryError", "AcceleratorError",
+    "save_file", "load_file", "save", "load", "SafetensorError", "safetensors",
     "Size", "cuda", "env", "sbp", "return_types",
     "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor",
     "IntTensor", "LongTensor", "BoolTensor", "to_global",

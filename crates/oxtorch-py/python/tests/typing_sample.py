@@ -1,6 +1,7 @@
 """A type-checking sample of the oxtorch stubs (not a test module): `python -m mypy --strict` on this file must pass,
 and it runs as a script. It uses the Tensor Attributes examples through `import oxtorch as torch`."""
 
+import pathlib
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
@@ -197,3 +198,17 @@ def joining() -> None:
     stacked = torch.stack([a, a], dim=-1, out=torch.empty(0))
     numpy_style = torch.hstack([a, a]).sum() + torch.vstack((a, b)).sum() + torch.dstack([a]).sum()
     print(joined, stacked, numpy_style)
+
+
+# ----- weights in the safetensors format -----
+def weights(folder: pathlib.Path) -> None:
+    from oxtorch.safetensors import load, save
+
+    path = folder / "w.safetensors"
+    torch.save_file({"w": torch.ones(2, 3), "b": torch.zeros(3)}, path, metadata={"format": "pt"})
+    loaded: dict[str, torch.Tensor] = torch.load_file(str(path), device="cpu")
+    again: dict[str, torch.Tensor] = load(save(loaded))
+    try:
+        torch.load(b"not a file")
+    except torch.SafetensorError as e:
+        print(loaded["w"].sum(), again, e)

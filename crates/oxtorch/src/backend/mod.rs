@@ -273,3 +273,24 @@ pub fn synchronize(device: Device) -> Result<()> {
         _ => Ok(()),
     }
 }
+
+impl Device {
+    /// `Ok` when tensors can live on this device: cpu and meta always, cuda when a driver and the device are there;
+    /// PyTorch's message for what is missing otherwise.
+    ///
+    /// ```
+    /// use oxtorch::Device;
+    /// assert!(Device::cpu().ensure_available().is_ok());
+    /// assert_eq!(Device::cuda(0)?.ensure_available().is_ok(), oxtorch::cuda::device_count() > 0);
+    /// # Ok::<(), oxtorch::Error>(())
+    /// ```
+    pub fn ensure_available(self) -> Result<()> {
+        ensure_available(self)
+    }
+
+    /// Waits until every operation queued on this device has finished (at once on the CPU, which runs
+    /// synchronously; `torch.cuda.synchronize(device)` on a GPU).
+    pub fn synchronize(self) -> Result<()> {
+        synchronize(self)
+    }
+}

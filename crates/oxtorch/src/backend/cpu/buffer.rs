@@ -87,6 +87,28 @@ cpu_buffer!(
     Complex128(C64)
 );
 
+impl CpuBuffer {
+    /// Elements of `dtype` read from their little-endian bytes (copied: `bytes` need not be aligned). A bool is
+    /// true for any nonzero byte, as PyTorch reads one. `bytes.len()` is a multiple of the dtype's itemsize.
+    pub(crate) fn from_le_bytes(dtype: DType, bytes: &[u8]) -> CpuBuffer {
+        use bytemuck::pod_collect_to_vec as collect;
+        match dtype {
+            DType::Bool => CpuBuffer::Bool(bytes.iter().map(|&b| b != 0).collect()),
+            DType::UInt8 => CpuBuffer::UInt8(bytes.to_vec()),
+            DType::Int8 => CpuBuffer::Int8(collect(bytes)),
+            DType::Int16 => CpuBuffer::Int16(collect(bytes)),
+            DType::Int32 => CpuBuffer::Int32(collect(bytes)),
+            DType::Int64 => CpuBuffer::Int64(collect(bytes)),
+            DType::Float16 => CpuBuffer::Float16(collect(bytes)),
+            DType::BFloat16 => CpuBuffer::BFloat16(collect(bytes)),
+            DType::Float32 => CpuBuffer::Float32(collect(bytes)),
+            DType::Float64 => CpuBuffer::Float64(collect(bytes)),
+            DType::Complex64 => CpuBuffer::Complex64(collect(bytes)),
+            DType::Complex128 => CpuBuffer::Complex128(collect(bytes)),
+        }
+    }
+}
+
 /// An element type with its own [`CpuBuffer`] variant: typed access to CPU buffers; implemented for every
 /// element type.
 pub trait CpuElement: Element {

@@ -19,6 +19,7 @@ mod copy;
 mod external;
 mod float32_math;
 mod lock;
+pub(crate) mod mapped;
 mod math;
 mod modular;
 mod ordering;
