@@ -83,7 +83,8 @@ def main() -> int:
         # the same values on the oxtorch side, through their bytes
         ot = {}
         for name, t in tt.items():
-            raw = oxtorch.from_numpy(np.frombuffer(torch_bits(t), dtype=np.uint8).copy())
+            # (a list, not from_numpy: NumPy gives an empty array stride 0, which no dtype view accepts)
+            raw = oxtorch.tensor(list(torch_bits(t)), dtype=oxtorch.uint8)
             dtype = getattr(oxtorch, name)
             if name == "bool":
                 ot[name] = raw.to(oxtorch.bool).reshape(shape)
@@ -97,7 +98,12 @@ def main() -> int:
         check(pt_file.read_bytes() == ox_file.read_bytes(), f"{shape}: the two files differ")
         from_pt = oxtorch.load_file(pt_file)
         from_ox = st.load_file(ox_file)
-        check(list(from_pt) == list(st.load_file(pt_file)), f"{shape}: key order")
+        if 0 in shape:
+            # every tensor at offsets [0, 0]: safetensors.torch returns them in a different order on each run (a
+            # Rust HashMap's), oxtorch by name; only the set of names can be compared
+            check(sorted(from_pt) == sorted(st.load_file(pt_file)), f"{shape}: key set")
+        else:
+            check(list(from_pt) == list(st.load_file(pt_file)), f"{shape}: key order")
         for name in DTYPES:
             check(str(from_pt[name].dtype) == f"oxtorch.{name}" and tuple(from_pt[name].shape) == shape, f"{shape} {name}: oxtorch dtype/shape")
             check(oxtorch_bits(from_pt[name]) == torch_bits(tt[name]), f"{shape} {name}: torch file -> oxtorch bits")

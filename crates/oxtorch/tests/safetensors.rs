@@ -329,19 +329,8 @@ fn bad_files_are_errors() {
 }
 
 fn dtype_strategy() -> impl Strategy<Value = DType> {
-    prop::sample::select(vec![
-        DType::Bool,
-        DType::UInt8,
-        DType::Int8,
-        DType::Int16,
-        DType::Int32,
-        DType::Int64,
-        DType::Float16,
-        DType::BFloat16,
-        DType::Float32,
-        DType::Float64,
-        DType::Complex64,
-    ])
+    // every dtype but complex128, which the format has no name for (a test above checks it is refused)
+    prop::sample::select(DType::ALL.into_iter().filter(|d| *d != DType::Complex128).collect::<Vec<_>>())
 }
 
 proptest! {
