@@ -2,7 +2,7 @@
 //! contents, both from memory (`load`) and from a file on disk (`load_file`, the memory-mapped path). Every call
 //! must return `Ok` or `Err`; a panic or an out-of-bounds access (AddressSanitizer) is a crash. What loads is
 //! read back in full (every element of every tensor) and written again, and the written bytes must load to the
-//! same tensors.
+//! same names, dtypes and sizes (in the writer's order, which can differ from the file's).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -28,11 +28,14 @@ fn exercise(tensors: &[(String, Tensor)]) {
     }
     let bytes = safetensors::save(tensors.iter().map(|(k, v)| (k.clone(), v)), None).expect("loaded tensors save");
     let again = safetensors::load(&bytes).expect("saved tensors load");
-    assert_eq!(again.len(), tensors.len());
-    for ((name, t), (name2, t2)) in tensors.iter().zip(&again) {
-        assert_eq!(name, name2);
-        assert_eq!((t.dtype(), t.sizes()), (t2.dtype(), t2.sizes()));
-    }
+    // compared by name: the writer orders tensors by the format's rule (larger dtypes first, then names), so a
+    // file whose tensors lay in another order loads again in the writer's order
+    let by_name = |ts: &[(String, Tensor)]| {
+        let mut v: Vec<_> = ts.iter().map(|(k, t)| (k.clone(), t.dtype(), t.sizes().to_vec())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(by_name(tensors), by_name(&again));
 }
 
 fuzz_target!(|data: &[u8]| {
