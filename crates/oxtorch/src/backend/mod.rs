@@ -128,6 +128,40 @@ pub struct ReduceCall<'a> {
     pub values: Option<&'a Storage>,
 }
 
+/// One operand of a [`MatmulCall`]: a batch of matrices in a storage.
+#[derive(Clone, Copy, Debug)]
+pub struct MatmulOperand<'a> {
+    /// The memory it views.
+    pub storage: &'a Storage,
+    /// The first element of the first matrix, in elements.
+    pub offset: usize,
+    /// Strides in elements: between matrices, rows and columns.
+    pub strides: [usize; 3],
+    /// Whether the values are read conjugated (a complex tensor's lazy conjugate bit).
+    pub conj: bool,
+}
+
+/// A matrix product kernel call: `out[b] = lhs[b] @ rhs[b]` for `b < batch`, `lhs` of `m x k` and `rhs` of `k x n`
+/// matrices, into a contiguous `batch x m x n` output at offset 0. Every operand has the output's dtype, which is
+/// not bool, and `k` is not 0 (the core fills such products with zeros).
+#[derive(Clone, Copy, Debug)]
+pub struct MatmulCall<'a> {
+    /// The number of products.
+    pub batch: usize,
+    /// Rows of the left matrices and of the results.
+    pub m: usize,
+    /// The contracted size.
+    pub k: usize,
+    /// Columns of the right matrices and of the results.
+    pub n: usize,
+    /// The left matrices.
+    pub lhs: MatmulOperand<'a>,
+    /// The right matrices.
+    pub rhs: MatmulOperand<'a>,
+    /// The results.
+    pub out: &'a Storage,
+}
+
 /// The device types this build has a backend for, in the order error messages list them.
 const AVAILABLE: &str = "cpu, cuda, meta";
 
@@ -203,6 +237,16 @@ pub fn ternary(call: &TernaryCall<'_>) -> Result<()> {
         Buffer::Cpu(_) => cpu::ternary(call),
         Buffer::Cuda(_) => cuda::ternary(call),
         Buffer::Meta => Ok(()),
+    }
+}
+
+/// Runs a matrix product on the CPU or the meta device (where nothing is computed); CUDA products go through host
+/// memory in the core (`tensor/matmul.rs`).
+pub fn matmul(call: &MatmulCall<'_>) -> Result<()> {
+    match call.out.buffer() {
+        Buffer::Cpu(_) => cpu::matmul(call),
+        Buffer::Meta => Ok(()),
+        Buffer::Cuda(_) => Err(Error::Runtime("internal error: a CUDA matrix product reached the CPU backend".into())),
     }
 }
 

@@ -11,6 +11,7 @@
 mod closeness;
 mod copy;
 pub mod join;
+pub mod matmul;
 pub mod reduce;
 mod surface;
 mod ternary;

@@ -13,6 +13,7 @@ pub mod factory_args;
 pub mod index;
 pub mod join;
 pub mod math_bits;
+pub mod matmul;
 pub(crate) mod meta;
 pub mod operand;
 pub mod operators;

@@ -8,6 +8,7 @@ mod compare;
 mod device;
 mod dtypes;
 mod join;
+mod matmul;
 mod memory_format;
 mod pointwise;
 mod printing;
@@ -44,6 +45,7 @@ const SUITES: &[Suite] = &[
     ("complex.json", calls::run_complex),
     ("reduce.json", reduce::run),
     ("join.json", join::run),
+    ("matmul.json", matmul::run),
 ];
 
 fn main() {

@@ -21,6 +21,7 @@ mod float32_math;
 mod lock;
 pub(crate) mod mapped;
 mod math;
+mod matmul;
 mod modular;
 mod ordering;
 pub mod parallel;
@@ -37,6 +38,7 @@ pub(crate) use allocator::{recycle, scratch};
 pub(crate) use buffer::{try_filled_vec, try_with_capacity};
 pub use buffer::{CpuBuffer, CpuElement, CpuStorage};
 pub use external::ExternalBuffer;
+pub(crate) use matmul::matmul;
 pub(crate) use reduce::reduce;
 pub(crate) use ternary::ternary;
 

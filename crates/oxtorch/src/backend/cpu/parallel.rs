@@ -94,3 +94,12 @@ pub fn for_chunks<T: Send>(plan: &Plan, out: &mut [T], work: impl Fn(&mut [T], u
     }
     run_tasks(tasks, |(chunk, s, e)| work(chunk, s, e, base + s));
 }
+
+/// Runs `f` inside the kernel pool (so that rayon work it starts, such as `gemm`'s parallel schedule, uses the
+/// kernel threads), or on the calling thread when there is one thread.
+pub(crate) fn install<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    match pool() {
+        Some(p) => p.install(f),
+        None => f(),
+    }
+}
