@@ -212,7 +212,7 @@ def make_cases():
              lambda: torch.stack([tsq, tsq], 2), lambda: np.stack([sq, sq], axis=2)),
         Case("cat 64x(64x4096) f32 + i64 (promoted)", lambda: oxtorch.cat(opieces), lambda: torch.cat(tpieces),
              lambda: np.concatenate(pieces)),
-    ] + sparse_cases(rng) + safetensors_cases(rng)
+    ] + matmul_cases(rng) + sparse_cases(rng) + safetensors_cases(rng)
 
 
 def safetensors_cases(rng):
@@ -249,6 +249,30 @@ def safetensors_cases(rng):
         Case("save_file 1 GiB (16 x 64 MiB f32)", lambda: oxtorch.save_file(o_pieces, out["oxtorch"]),
              lambda: safetensors.torch.save_file(t_pieces, out["torch"]),
              lambda: safetensors.numpy.save_file(pieces, out["numpy"])),
+    ]
+
+
+def matmul_cases(rng):
+    """Issue 22's matrix products: 2048x2048 float32 and bfloat16 (NumPy has no bfloat16: its case is float32),
+    a batch of 64 256x256 float32, a small 64x64 float32 product (the call's overhead) and an int64 one (no BLAS on
+    either side). Targets are in GFLOP/s, so the ratio of times is the inverse ratio of GFLOP/s."""
+    a = rng.standard_normal((2048, 2048), dtype=np.float32)
+    b = rng.standard_normal((2048, 2048), dtype=np.float32)
+    oa, ob, ta, tb = oxtorch.from_numpy(a), oxtorch.from_numpy(b), torch.from_numpy(a), torch.from_numpy(b)
+    oa16, ob16, ta16, tb16 = oa.bfloat16(), ob.bfloat16(), ta.bfloat16(), tb.bfloat16()
+    x = rng.standard_normal((64, 256, 256), dtype=np.float32)
+    y = rng.standard_normal((64, 256, 256), dtype=np.float32)
+    ox, oy, tx, ty = oxtorch.from_numpy(x), oxtorch.from_numpy(y), torch.from_numpy(x), torch.from_numpy(y)
+    s = rng.standard_normal((64, 64), dtype=np.float32)
+    os_, ts = oxtorch.from_numpy(s), torch.from_numpy(s)
+    i = rng.integers(-100, 100, (256, 256), dtype=np.int64)
+    oi, ti = oxtorch.from_numpy(i), torch.from_numpy(i)
+    return [
+        Case("matmul 2048x2048 f32", lambda: oa @ ob, lambda: ta @ tb, lambda: a @ b),
+        Case("matmul 2048x2048 bf16", lambda: oa16 @ ob16, lambda: ta16 @ tb16, lambda: a @ b),
+        Case("bmm 64x256x256 f32", lambda: oxtorch.bmm(ox, oy), lambda: torch.bmm(tx, ty), lambda: x @ y),
+        Case("mm 64x64 f32", lambda: os_ @ os_, lambda: ts @ ts, lambda: s @ s, number=100),
+        Case("mm 256x256 i64", lambda: oi @ oi, lambda: ti @ ti, lambda: i @ i),
     ]
 
 

@@ -6,9 +6,9 @@
 //! 2. `attributes`, `device` (dtypes, layouts, memory formats, devices);
 //! 3. `args` (argument conversion), `interop` (NumPy, DLPack), `nested` (nested Python data);
 //! 4. `signature` (PyTorch's argument parser), `unary_arguments`, `sparse`, `global`;
-//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `reduce`, `join`, `serialization`, `ops` (the
+//! 5. `functions`, `surface`, `ternary`, `pointwise`, `closeness`, `reduce`, `join`, `matmul`, `serialization`, `ops` (the
 //!    `torch.*` functions, `where` and the clamps, `addcmul` and `lerp`, `isclose` and `allclose`, the reductions,
-//!    the joining functions, safetensors' `save_file`/`load_file`, and the methods generated from the tables);
+//!    the joining functions, the matrix products, safetensors' `save_file`/`load_file`, and the methods generated from the tables);
 //! 6. `tensor` (the hand-written methods of `Tensor`), `cuda`, `stubs`.
 
 #![allow(non_snake_case)] // the extension module is `oxtorch._C`, as PyTorch names its own
@@ -23,6 +23,7 @@ pub mod functions;
 pub mod global;
 pub mod interop;
 pub mod join;
+pub mod matmul;
 pub mod nested;
 pub mod ops;
 pub mod pointwise;
@@ -58,6 +59,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     closeness::register(m)?;
     reduce::register(m)?;
     join::register(m)?;
+    matmul::register(m)?;
     m.add("OutOfMemoryError", m.py().get_type::<errors::OutOfMemoryError>())?;
     m.add("AcceleratorError", m.py().get_type::<errors::AcceleratorError>())?;
     serialization::register(m)?;

@@ -32,6 +32,7 @@ __all__ = [
     "addcmul", "addcdiv", "lerp", "isclose",
     "sum", "nansum", "prod", "mean", "nanmean", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin",
     "cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack",
+    "matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger",
     "placement", "OutOfMemoryError", "AcceleratorError",
     "save_file", "load_file", "save", "load", "SafetensorError", "safetensors",
     "Size", "cuda", "env", "sbp", "return_types",
