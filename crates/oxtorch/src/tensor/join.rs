@@ -58,7 +58,7 @@ fn check_shape_except_dim(first: &Tensor, t: &Tensor, dim: usize, index: usize) 
 }
 
 /// The one device of the inputs (the dispatcher's check across the tensors of a list).
-fn common_device(tensors: &[&Tensor]) -> Result<crate::device::Device> {
+pub(super) fn common_device(tensors: &[&Tensor]) -> Result<crate::device::Device> {
     let first = tensors[0].device();
     if let Some(other) = tensors.iter().map(|t| t.device()).find(|&d| d != first) {
         runtime_err!(

@@ -82,14 +82,7 @@ fn meta_call(a: &Tensor, b: &Tensor, output: &Output<'_>) -> bool {
 
 /// The operands' one device (PyTorch's dispatcher refuses two).
 fn common_device(a: &Tensor, b: &Tensor) -> Result<Device> {
-    if a.device() != b.device() {
-        runtime_err!(
-            "Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
-            a.device(),
-            b.device()
-        )
-    }
-    Ok(a.device())
+    super::join::common_device(&[a, b])
 }
 
 /// A structured kernel's `set_output` for `out=`: the dtype must be the result's, the device the operands', and
@@ -524,10 +517,7 @@ mod meta {
         match output {
             Output::Out(out) => {
                 if device != out.device() {
-                    runtime_err!(
-                        "Attempting to copy from device {device} to device {}, but cross-device copies are not allowed!",
-                        out.device()
-                    )
+                    return Err(super::super::meta::cross_device(device, out.device()));
                 }
                 if out.dtype() != dtype {
                     runtime_err!("Expected out tensor to have dtype {dtype} but got {} instead", out.dtype())

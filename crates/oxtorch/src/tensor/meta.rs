@@ -158,7 +158,7 @@ fn is_cpu_scalar(t: &Tensor) -> bool {
 }
 
 /// PyTorch's `RuntimeError` for a result that `out_wrapper` will not copy across devices.
-fn cross_device(from: Device, to: Device) -> Error {
+pub(super) fn cross_device(from: Device, to: Device) -> Error {
     Error::Runtime(format!(
         "Attempting to copy from device {from} to device {to}, but cross-device copies are not allowed!"
     ))

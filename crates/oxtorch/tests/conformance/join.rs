@@ -15,8 +15,10 @@ fn python_only(case: &Value) -> bool {
     case.get("bad").is_some() || case["dim_keyword"] == "axis"
 }
 
-/// The `out=` tensor a case describes (an input itself for `{"alias": k}`).
-fn out_tensor(o: &Value, inputs: &[AnyTensor]) -> Tensor {
+/// The `out=` tensor a case describes (an input itself for `{"alias": k}`), as join.json and matmul.json lay it
+/// out: contiguous, meta, channels_last, transposed, expanded (a first dimension of size 1 expanded), strided
+/// (every other element of a tensor twice as long in its last dimension).
+pub(crate) fn out_tensor(o: &Value, inputs: &[AnyTensor]) -> Tensor {
     if let Some(k) = o["alias"].as_u64() {
         return inputs[k as usize].strided().expect("a strided input as out=").clone();
     }
@@ -38,6 +40,12 @@ fn out_tensor(o: &Value, inputs: &[AnyTensor]) -> Tensor {
             let mut one = shape.clone();
             one[0] = 1;
             oxtorch::empty(&one, dt).and_then(|t| t.expand(&signed)).expect("out")
+        }
+        "strided" => {
+            let mut wide = shape.clone();
+            *wide.last_mut().expect("a dimension") *= 2;
+            let last = shape.len() as i64 - 1;
+            oxtorch::empty(&wide, dt).and_then(|t| t.slice(last, None, None, 2)).expect("out")
         }
         _ => oxtorch::empty(&shape, dt).expect("out"),
     }

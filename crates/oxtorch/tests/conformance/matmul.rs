@@ -5,11 +5,12 @@
 //! meta operands. The cases whose inputs hold NaN or infinities (`inexact`) compare dtypes, shapes and strides
 //! exactly and each value loosely: a finite value exactly, a NaN or infinity as some NaN or infinity.
 
+use crate::join::out_tensor;
 use crate::reduce::{compare, make};
 use crate::support::{dtype, expect_eq, expect_error, float, usizes, Report};
 use oxtorch::dispatch::matmul::{product, Product};
 use oxtorch::dispatch::{AnyOutput, AnyTensor};
-use oxtorch::{Device, Scalar, Tensor, TensorOptions};
+use oxtorch::{Scalar, Tensor};
 use serde_json::Value;
 
 /// The product a case names.
@@ -54,33 +55,6 @@ fn input(spec: &Value) -> Tensor {
     }
 }
 
-/// The `out=` tensor a case describes.
-fn out_tensor(o: &Value) -> Tensor {
-    let dt = dtype(&o["dtype"]);
-    let shape = usizes(&o["shape"]);
-    let signed: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
-    match o["layout"].as_str().unwrap_or("contiguous") {
-        "meta" => oxtorch::empty(&shape, TensorOptions::new().dtype(dt).device(Device::meta())).expect("meta out"),
-        "transposed" => {
-            let reversed: Vec<usize> = shape.iter().rev().copied().collect();
-            let rev: Vec<i64> = (0..shape.len() as i64).rev().collect();
-            oxtorch::empty(&reversed, dt).and_then(|t| t.permute(&rev)).expect("out")
-        }
-        "expanded" => {
-            let mut one = shape.clone();
-            one[0] = 1;
-            oxtorch::empty(&one, dt).and_then(|t| t.expand(&signed)).expect("out")
-        }
-        "strided" => {
-            let mut wide = shape.clone();
-            *wide.last_mut().expect("a dimension") *= 2;
-            let last = shape.len() as i64 - 1;
-            oxtorch::empty(&wide, dt).and_then(|t| t.slice(last, None, None, 2)).expect("out")
-        }
-        _ => oxtorch::empty(&shape, dt).expect("out"),
-    }
-}
-
 /// A result whose values may differ from the record in which NaN or infinity appears.
 fn compare_loosely(got: &AnyTensor, want: &Value) -> Result<(), String> {
     let t = got.strided().ok_or("a strided result")?;
@@ -109,7 +83,7 @@ fn run_case(case: &Value) -> Result<(), String> {
     let call = function(case)?;
     let outcome = match case.get("out") {
         Some(o) => {
-            let mut slot = AnyTensor::Strided(out_tensor(o));
+            let mut slot = AnyTensor::Strided(out_tensor(o, &[]));
             product(call, &inputs[0], &inputs[1], AnyOutput::Out(&mut slot)).map(|r| (r, Some(slot)))
         }
         None => product(call, &inputs[0], &inputs[1], AnyOutput::New).map(|r| (r, None)),
