@@ -178,6 +178,28 @@ fn no_other_keywords(
     Err(parser::unexpected_keyword(op, name, form, &kinds, (&key, value.kind()))).py()
 }
 
+/// The second operand as given, or PyTorch's parser error when it is missing (`torch.pow(a)`, `torch.pow(a,
+/// other=2)`: the keywords given are listed in the message).
+fn other_operand(
+    op: BinaryOp,
+    name: &str,
+    form: Form,
+    args: &[&Arg],
+    other: Keyword<'_>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Arg> {
+    let Keyword::Given(other) = other else {
+        let mut keywords = Vec::new();
+        for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
+            keywords.push((key.str()?.to_string(), Arg::read(&value)?));
+        }
+        let keywords: Vec<(&str, ArgKind<'_>)> = keywords.iter().map(|(k, v)| (k.as_str(), v.kind())).collect();
+        let kinds: Vec<ArgKind<'_>> = args.iter().map(|a| a.kind()).collect();
+        return Err(parser::missing_other(op, name, form, &kinds, &keywords)).py();
+    };
+    Arg::read(&other)
+}
+
 /// `torch.<name>(input, other, out=out)`: the result into a new tensor, or into `out`, which keeps whatever the
 /// core did to it (a resize stays even when the operation then fails, as in PyTorch).
 pub fn function(
@@ -185,11 +207,23 @@ pub fn function(
     op: BinaryOp,
     name: &str,
     input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
+    other: Keyword<'_>,
     out: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let (lhs, rhs) = (Arg::read(input)?, Arg::read(other)?);
+    let lhs = Arg::read(input)?;
+    let rhs = match (&other, out) {
+        // the parser's message lists an `out=` given among the keywords
+        (Keyword::Missing, Some(out)) => {
+            let with_out = PyDict::new(input.py());
+            with_out.set_item("out", out)?;
+            if let Some(kwargs) = kwargs {
+                with_out.update(kwargs.as_mapping())?;
+            }
+            other_operand(op, name, Form::Function, &[&lhs], other, Some(&with_out))?
+        }
+        _ => other_operand(op, name, Form::Function, &[&lhs], other, kwargs)?,
+    };
     no_other_keywords(op, name, Form::Function, &[&lhs, &rhs], kwargs)?;
     let Some(out) = out else {
         let r = binary(py, op, name, Form::Function, lhs, rhs, AnyOutput::New)?;
@@ -212,10 +246,11 @@ pub fn method(
     op: BinaryOp,
     name: &str,
     slf: &Bound<'_, PyTensor>,
-    other: &Bound<'_, PyAny>,
+    other: Keyword<'_>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyTensor> {
-    let (me, other) = (Arg::Operand(AnyOperand::Tensor(slf.borrow().any())), Arg::read(other)?);
+    let other = other_operand(op, name, Form::Method, &[], other, kwargs)?;
+    let me = Arg::Operand(AnyOperand::Tensor(slf.borrow().any()));
     no_other_keywords(op, name, Form::Method, &[&other], kwargs)?;
     binary(py, op, name, Form::Method, me, other, AnyOutput::New).map(PyTensor::from_any)
 }
@@ -226,10 +261,11 @@ pub fn in_place(
     op: BinaryOp,
     name: &str,
     slf: &Bound<'_, PyTensor>,
-    other: &Bound<'_, PyAny>,
+    other: Keyword<'_>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyTensor>> {
-    let (me, other) = (Arg::Operand(AnyOperand::Tensor(slf.borrow().any())), Arg::read(other)?);
+    let other = other_operand(op, name, Form::InPlace, &[], other, kwargs)?;
+    let me = Arg::Operand(AnyOperand::Tensor(slf.borrow().any()));
     no_other_keywords(op, name, Form::InPlace, &[&other], kwargs)?;
     let result = binary(py, op, name, Form::InPlace, me, other, AnyOutput::InPlace)?;
     slf.borrow_mut().replace(result);
@@ -527,16 +563,45 @@ macro_rules! py_binary_ops {
             }
         }
     };
+    // The text signature of a method or function: the one PyO3 shows for a required second operand, which has a
+    // default only so that a missing one reaches PyTorch's parser message (`other_operand`)
+    (@signature method other alpha [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "($self, other, *, alpha=..., **kwargs)" $($rest)*);
+    };
+    (@signature method other rounding_mode [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "($self, other, *, rounding_mode=..., **kwargs)" $($rest)*);
+    };
+    (@signature method other [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "($self, other, **kwargs)" $($rest)*);
+    };
+    (@signature method exponent [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "($self, exponent, **kwargs)" $($rest)*);
+    };
+    (@signature function other alpha [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "(input, other, *, alpha=..., out=None, **kwargs)" $($rest)*);
+    };
+    (@signature function other rounding_mode [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "(input, other, *, rounding_mode=..., out=None, **kwargs)" $($rest)*);
+    };
+    (@signature function other [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "(input, other, *, out=None, **kwargs)" $($rest)*);
+    };
+    (@signature function exponent [$arm:ident $($rest:tt)*]) => {
+        py_binary_ops!(@$arm "(input, exponent, *, out=None, **kwargs)" $($rest)*);
+    };
     // a method: `self.name(other, *, param=...)`
     (@method $name:ident $pyname:ident $other:ident params ($param:ident) $make:expr) => {
+        py_binary_ops!(@signature method $other $param [method_item $name $pyname $other params ($param) $make]);
+    };
+    (@method_item $sig:literal $name:ident $pyname:ident $other:ident params ($param:ident) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($pyname), "(", stringify!($other), ")`.")]
-            #[pyo3(signature = ($other, *, $param = Keyword::Missing, **kwargs))]
+            #[pyo3(text_signature = $sig, signature = ($other = Keyword::Missing, *, $param = Keyword::Missing, **kwargs))]
             fn $pyname(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                $other: &Bound<'_, PyAny>,
+                $other: Keyword<'_>,
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
@@ -547,14 +612,17 @@ macro_rules! py_binary_ops {
     };
     // no keyword: a row without parameters, or an alias fixed to their defaults (`true_divide`)
     (@method $name:ident $pyname:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
+        py_binary_ops!(@signature method $other [method_item $name $pyname $other $kind ($($param)?) $make]);
+    };
+    (@method_item $sig:literal $name:ident $pyname:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($pyname), "(", stringify!($other), ")`.")]
-            #[pyo3(signature = ($other, **kwargs))]
+            #[pyo3(text_signature = $sig, signature = ($other = Keyword::Missing, **kwargs))]
             fn $pyname(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                $other: &Bound<'_, PyAny>,
+                $other: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
                 defaults!($($param)?);
@@ -565,14 +633,17 @@ macro_rules! py_binary_ops {
     // an in-place method: `self.name_(other, *, param=...)`, returning self
     (@inplace $name:ident _ $other:ident $kind:ident ($($param:ident)?) $make:expr) => {};
     (@inplace $name:ident $inplace:ident $other:ident params ($param:ident) $make:expr) => {
+        py_binary_ops!(@signature method $other $param [inplace_item $name $inplace $other params ($param) $make]);
+    };
+    (@inplace_item $sig:literal $name:ident $inplace:ident $other:ident params ($param:ident) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($inplace), "(", stringify!($other), ")`, returning `self`.")]
-            #[pyo3(signature = ($other, *, $param = Keyword::Missing, **kwargs))]
+            #[pyo3(text_signature = $sig, signature = ($other = Keyword::Missing, *, $param = Keyword::Missing, **kwargs))]
             fn $inplace(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                $other: &Bound<'_, PyAny>,
+                $other: Keyword<'_>,
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
@@ -582,14 +653,17 @@ macro_rules! py_binary_ops {
         }
     };
     (@inplace $name:ident $inplace:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
+        py_binary_ops!(@signature method $other [inplace_item $name $inplace $other $kind ($($param)?) $make]);
+    };
+    (@inplace_item $sig:literal $name:ident $inplace:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[pymethods]
         impl PyTensor {
             #[doc = concat!("`self.", stringify!($inplace), "(", stringify!($other), ")`, returning `self`.")]
-            #[pyo3(signature = ($other, **kwargs))]
+            #[pyo3(text_signature = $sig, signature = ($other = Keyword::Missing, **kwargs))]
             fn $inplace(
                 slf: &Bound<'_, Self>,
                 py: Python<'_>,
-                $other: &Bound<'_, PyAny>,
+                $other: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
                 defaults!($($param)?);
@@ -599,13 +673,16 @@ macro_rules! py_binary_ops {
     };
     // a function: `torch.name(input, other, *, param=..., out=None)`
     (@function $name:ident $other:ident params ($param:ident) $make:expr) => {
+        py_binary_ops!(@signature function $other $param [function_item $name $other params ($param) $make]);
+    };
+    (@function_item $sig:literal $name:ident $other:ident params ($param:ident) $make:expr) => {
         #[doc = concat!("`torch.", stringify!($name), "(input, ", stringify!($other), ", *, ", stringify!($param), ", out=None)`.")]
         #[pyfunction]
-        #[pyo3(signature = (input, $other, *, $param = Keyword::Missing, out = None, **kwargs))]
+        #[pyo3(text_signature = $sig, signature = (input, $other = Keyword::Missing, *, $param = Keyword::Missing, out = None, **kwargs))]
         pub fn $name(
             py: Python<'_>,
             input: &Bound<'_, PyAny>,
-            $other: &Bound<'_, PyAny>,
+            $other: Keyword<'_>,
             $param: Keyword<'_>,
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
@@ -615,13 +692,16 @@ macro_rules! py_binary_ops {
         }
     };
     (@function $name:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
+        py_binary_ops!(@signature function $other [function_item $name $other $kind ($($param)?) $make]);
+    };
+    (@function_item $sig:literal $name:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {
         #[doc = concat!("`torch.", stringify!($name), "(input, ", stringify!($other), ", *, out=None)`.")]
         #[pyfunction]
-        #[pyo3(signature = (input, $other, *, out = None, **kwargs))]
+        #[pyo3(text_signature = $sig, signature = (input, $other = Keyword::Missing, *, out = None, **kwargs))]
         pub fn $name(
             py: Python<'_>,
             input: &Bound<'_, PyAny>,
-            $other: &Bound<'_, PyAny>,
+            $other: Keyword<'_>,
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {

@@ -1324,3 +1324,39 @@ def test_nansum_with_an_integer_dtype_into_out_converts_the_input_first():
     assert (out.dtype, out.tolist()) == (torch.uint8, 13)
     with pytest.raises(NotImplementedError, match="^\"nansum_cpu\" not implemented for 'Byte'$"):
         torch.nansum(x, -1, out=torch.empty(0, dtype=torch.uint8))
+
+
+# ----- the argument parser -----
+
+# A binary operation called without its second operand, PyTorch 2.15's first line of each TypeError (recorded with
+# the local PyTorch; `a = torch.tensor([1., 2.])`): one signature names the missing parameter, several are listed,
+# and an operation with hidden overloads (`add`, `sub`) lists its one visible signature when too few arguments came.
+MISSING_OPERAND = [
+    ('torch.add(a)', 'add() received an invalid combination of arguments - got (Tensor), but expected (Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)'),
+    ('a.add()', 'add() received an invalid combination of arguments - got (), but expected (Tensor other, *, Number alpha = 1)'),
+    ('a.add_()', 'add_() received an invalid combination of arguments - got (), but expected (Tensor other, *, Number alpha = 1)'),
+    ('torch.sub(a, foo=1)', 'sub() missing 1 required positional arguments: "other"'),
+    ('torch.div(a)', 'div() received an invalid combination of arguments - got (Tensor), but expected one of:'),
+    ('a.div(foo=1)', 'div() missing 1 required positional arguments: "other"'),
+    ('torch.mul(a)', 'mul() missing 1 required positional arguments: "other"'),
+    ('torch.pow(a)', 'pow() received an invalid combination of arguments - got (Tensor), but expected one of:'),
+    ('torch.pow(a, out=a)', 'pow() received an invalid combination of arguments - got (Tensor, out=Tensor), but expected one of:'),
+    ('a.pow(foo=1)', 'pow() received an invalid combination of arguments - got (foo=int, ), but expected one of:'),
+    ('torch.eq(a, out=a)', 'eq() received an invalid combination of arguments - got (Tensor, out=Tensor), but expected one of:'),
+    ('torch.subtract(a)', 'subtract() received an invalid combination of arguments - got (Tensor), but expected one of:'),
+    ('a.subtract(foo=1)', 'subtract() received an invalid combination of arguments - got (foo=int, ), but expected one of:'),
+    ('a.multiply_()', 'multiply_() received an invalid combination of arguments - got (), but expected one of:'),
+    ('torch.divide(a, out=a)', 'divide() received an invalid combination of arguments - got (Tensor, out=Tensor), but expected one of:'),
+    ('a.true_divide()', 'true_divide() received an invalid combination of arguments - got (), but expected one of:'),
+    ('torch.logical_and(a)', 'logical_and() missing 1 required positional arguments: "other"'),
+    ('torch.remainder(a, foo=1)', 'remainder() received an invalid combination of arguments - got (Tensor, foo=int), but expected one of:'),
+    ('a.xlogy()', 'xlogy() received an invalid combination of arguments - got (), but expected one of:'),
+]
+
+
+@pytest.mark.parametrize("expression,message", MISSING_OPERAND)
+def test_a_missing_operand_is_the_parsers_type_error(expression, message):
+    a = torch.tensor([1.0, 2.0])
+    with pytest.raises(TypeError) as caught:
+        eval(expression, {"torch": torch, "a": a})
+    assert str(caught.value).splitlines()[0] == message

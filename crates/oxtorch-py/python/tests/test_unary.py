@@ -25,6 +25,10 @@ from test_conformance import DATA_DIR, Mismatch, dtype, flat, same_float, sp_out
 DATA = json.loads((DATA_DIR / "unary.json").read_text(encoding="utf-8"))
 SECTIONS = ("unary", "default_dtype", "inplace", "out", "layout", "meta", "sparse", "errors")
 EXACT_FLOAT_OPS = {"sqrt", "rsqrt", "reciprocal"}
+# exactly rounded operations whose float64 results PyTorch takes from MKL's VML (`sqrt_vml_cpu`), which is not:
+# its `sqrt(0.5)` is one ulp below the correctly rounded value, and the PyTorch of another machine gives other
+# bits again; oxtorch's correctly rounded results are compared within one ulp (counted as close)
+MKL_FLOAT64_OPS = {"sqrt"}
 FLOAT_OPS = {
     "sqrt rsqrt exp exp2 expm1 log log2 log10 log1p sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh "
     "sigmoid erf erfc reciprocal arcsin arccos arctan arcsinh arccosh arctanh special.expit special.exp2 "
@@ -116,7 +120,10 @@ def run(section: str, case: dict) -> None:
 def judge(case, op: str, result, err) -> None:
     """The comparison of an outcome: within the tolerance for a transcendental function's values, else exact."""
     base = case.get("alias_of", op.rstrip("_"))
-    if err is None and "result" in case and base in FLOAT_OPS and base not in EXACT_FLOAT_OPS \
+    inexact = base in FLOAT_OPS and base not in EXACT_FLOAT_OPS
+    if err is None and isinstance(result, oxtorch.Tensor) and base in MKL_FLOAT64_OPS:
+        inexact = result.dtype == oxtorch.float64
+    if err is None and "result" in case and inexact \
             and isinstance(result, oxtorch.Tensor) and result.layout == oxtorch.strided and not result.is_meta:
         return close_values(case, result)
     return check(case, result, err)
@@ -124,9 +131,16 @@ def judge(case, op: str, result, err) -> None:
 
 CASES = [(section, case) for section in SECTIONS for case in DATA[section]]
 IDS = [f"{section}{k}-{case.get('op', case.get('name'))}" for k, (section, case) in enumerate(CASES)]
-# Issue 21 is in progress: the cases oxtorch does not pass yet (``torch.special``, the complex formulas' accuracy,
-# some meta and sparse messages, the transcendental values beyond one ulp), one id per line. Each is a strict
-# expected failure: a case that starts passing fails the run until it is removed from the file.
+# The cases oxtorch does not pass, one id per line, each a strict expected failure (a case that starts passing fails
+# the run until it is removed from the file), and why (`fuzz/FINDINGS.md`, F79):
+# - complex32 (three `errors` cases): a documented deviation, oxtorch has no complex32;
+# - float64 `tanh`: PyTorch takes it from MKL's VML, two ulps from the correctly rounded value here, and the
+#   PyTorch on this machine gives other bits than the recording's;
+# - complex64 `sgn` and `square` at the end of a 108-element tensor: PyTorch ran its AVX-512 kernels, whose vector
+#   blocks are twice as long as the AVX2 ones oxtorch's loop positions follow (F74);
+# - bfloat16 `signbit` of NaN: the recording's NaN came from PyTorch's vectorized float64 -> bfloat16 conversion,
+#   which writes every NaN as 0xFFFF (sign bit set); oxtorch's conversion writes 0x7FC0, and the data does not
+#   record a NaN's sign.
 GAPS = set((Path(__file__).parent / "unary_gaps.txt").read_text().splitlines())
 PARAMS = [
     pytest.param(section, case, id=ident, marks=[pytest.mark.xfail(strict=True)] if ident in GAPS else [])

@@ -207,17 +207,123 @@ pub fn unexpected_keyword(
     };
     match op.info().parser {
         Parser::Single => Error::Type(format!("{name}() got an unexpected keyword argument '{}'", keyword.0)),
-        Parser::Overloads(overloads) => {
-            let signatures = if form == Form::Function { overloads.function } else { overloads.method };
-            let mut got: Vec<String> = args.iter().map(|a| a.name().to_string()).collect();
-            got.push(format!("{}={}", keyword.0, keyword.1.name()));
-            let listed: String = signatures.iter().map(|s| format!(" * ({s})\n")).collect();
-            Error::Type(format!(
-                "{name}() received an invalid combination of arguments - got ({}), but expected one of:\n{listed}",
-                got.join(", ")
-            ))
-        }
+        Parser::Overloads(overloads) => listed_signatures(&name, form, overloads, args, &[keyword]),
     }
+}
+
+/// `torch.<name>(input)` or `input.<name>()` without the second operand (which `keywords`, the keyword arguments
+/// given, do not name): PyTorch's parser lists the signatures of an operation with several (`torch.pow(a,
+/// other=2)`), and names the missing parameter otherwise.
+pub fn missing_other(
+    op: BinaryOp,
+    name: &str,
+    form: Form,
+    args: &[ArgKind<'_>],
+    keywords: &[(&str, ArgKind<'_>)],
+) -> Error {
+    let name = match form {
+        Form::InPlace => format!("{name}_"),
+        _ => name.to_string(),
+    };
+    let info = op.info();
+    let missing = || Error::Type(format!("{name}() missing 1 required positional arguments: \"{}\"", info.other));
+    // PyTorch parses an operation of one signature (hidden ones counted) as that signature, which names the
+    // missing parameter; otherwise one visible signature that takes as many arguments as were given does
+    let overloads = match (info.parser, listed_without_operand(name.trim_end_matches('_'))) {
+        (Parser::Overloads(overloads), _) | (Parser::Single, Some(overloads)) => overloads,
+        (Parser::Single, None) => return missing(),
+    };
+    let signatures = if form == Form::Function { overloads.function } else { overloads.method };
+    // a signature is plausible when it requires no more arguments than were given (`print_error`)
+    let given = args.len() + keywords.len();
+    let required = |s: &str| s.split(", ").filter(|p| *p != "*" && !p.contains(" = ")).count();
+    if signatures.iter().filter(|s| required(s) <= given).count() == 1 {
+        return missing();
+    }
+    if signatures.len() == 1 {
+        let mut got: Vec<String> = args.iter().map(|a| a.name().to_string()).collect();
+        got.extend(keywords.iter().map(|(key, kind)| format!("{key}={}", kind.name())));
+        return Error::Type(format!(
+            "{name}() received an invalid combination of arguments - got ({}), but expected ({})",
+            got.join(", "),
+            signatures[0]
+        ));
+    }
+    listed_signatures(&name, form, overloads, args, keywords)
+}
+
+/// The signatures PyTorch's parser lists for an operation of the table's `Single` kind when its second operand
+/// is missing: `add` and `sub` have hidden (deprecated) overloads beside their one visible signature, and the
+/// aliases have overloads of their own.
+fn listed_without_operand(name: &str) -> Option<&'static Overloads> {
+    const ADD_SUB: Overloads = Overloads {
+        function: &["Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"],
+        method: &["Tensor other, *, Number alpha = 1"],
+    };
+    const DIV: Overloads = Overloads {
+        function: &[
+            "Tensor input, Tensor other, *, Tensor out = None",
+            "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
+            "Tensor input, Number other, *, str rounding_mode",
+        ],
+        method: &["Tensor other", "Tensor other, *, str rounding_mode", "Number other, *, str rounding_mode"],
+    };
+    const SUBTRACT: Overloads = Overloads {
+        function: &[
+            "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None",
+            "Tensor input, Number other, Number alpha = 1",
+        ],
+        method: &["Tensor other, *, Number alpha = 1", "Number other, Number alpha = 1"],
+    };
+    const MULTIPLY: Overloads = Overloads {
+        function: &["Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other"],
+        method: &["Tensor other", "Number other"],
+    };
+    const DIVIDE: Overloads = Overloads {
+        function: &[
+            "Tensor input, Tensor other, *, Tensor out = None",
+            "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
+            "Tensor input, Number other",
+            "Tensor input, Number other, *, str rounding_mode",
+        ],
+        method: &[
+            "Tensor other",
+            "Tensor other, *, str rounding_mode",
+            "Number other",
+            "Number other, *, str rounding_mode",
+        ],
+    };
+    match name {
+        "add" | "sub" => Some(&ADD_SUB),
+        "div" => Some(&DIV),
+        "subtract" => Some(&SUBTRACT),
+        "multiply" | "true_divide" => Some(&MULTIPLY),
+        "divide" => Some(&DIVIDE),
+        _ => None,
+    }
+}
+
+/// The parser's message listing `overloads` for the arguments given, without the per-signature reasons. PyTorch
+/// writes each keyword as `name=type, ` and removes the last separator only after positional arguments, so a
+/// method called with keywords alone reads `got (other=int, )`.
+fn listed_signatures(
+    name: &str,
+    form: Form,
+    overloads: &Overloads,
+    args: &[ArgKind<'_>],
+    keywords: &[(&str, ArgKind<'_>)],
+) -> Error {
+    let signatures = if form == Form::Function { overloads.function } else { overloads.method };
+    let mut got: Vec<String> = args.iter().map(|a| a.name().to_string()).collect();
+    got.extend(keywords.iter().map(|(key, kind)| format!("{key}={}", kind.name())));
+    let mut got = got.join(", ");
+    if args.is_empty() && !keywords.is_empty() {
+        got.push_str(", ");
+    }
+    let listed: String = signatures.iter().map(|s| format!(" * ({s})\n")).collect();
+    Error::Type(format!(
+        "{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n{listed}"
+    ))
 }
 
 /// `torch.<name>(x)` of a unary operation with an `x` that is not a tensor.
@@ -288,6 +394,48 @@ mod tests {
             Err(Error::Type(m)) => m,
             other => panic!("expected a TypeError, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_missing_operand_is_named_or_the_signatures_listed() {
+        let err = |op, name, form, args: &[ArgKind<'_>], keywords: &[(&str, ArgKind<'_>)]| match missing_other(
+            op, name, form, args, keywords,
+        ) {
+            Error::Type(m) => m.lines().next().unwrap_or_default().to_string(),
+            other => panic!("expected a TypeError, got {other:?}"),
+        };
+        let (t, int) = (ArgKind::Tensor, ArgKind::Number("int"));
+        assert_eq!(
+            err(BinaryOp::Mul, "mul", Form::Function, &[t], &[]),
+            "mul() missing 1 required positional arguments: \"other\""
+        );
+        assert_eq!(
+            err(BinaryOp::Pow, "pow", Form::Function, &[t], &[("other", int)]),
+            "pow() received an invalid combination of arguments - got (Tensor, other=int), but expected one of:"
+        );
+        assert_eq!(
+            err(BinaryOp::Pow, "pow", Form::Method, &[], &[("other", int)]),
+            "pow() received an invalid combination of arguments - got (other=int, ), but expected one of:"
+        );
+        // `add` has hidden overloads: too few arguments list its one visible signature, enough name the parameter
+        assert_eq!(
+            err(BinaryOp::ADD, "add", Form::Method, &[], &[]),
+            "add() received an invalid combination of arguments - got (), but expected (Tensor other, *, Number \
+             alpha = 1)"
+        );
+        assert_eq!(
+            err(BinaryOp::ADD, "add", Form::Function, &[t], &[("alpha", int)]),
+            "add() missing 1 required positional arguments: \"other\""
+        );
+        // `div`'s overloads with a rounding mode require it: only the first takes `div(a, foo=1)`
+        assert_eq!(
+            err(BinaryOp::DIV, "div", Form::Function, &[t], &[("foo", int)]),
+            "div() missing 1 required positional arguments: \"other\""
+        );
+        assert_eq!(
+            err(BinaryOp::Mul, "multiply", Form::InPlace, &[], &[]),
+            "multiply_() received an invalid combination of arguments - got (), but expected one of:"
+        );
     }
 
     #[test]

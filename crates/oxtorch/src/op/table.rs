@@ -196,6 +196,10 @@ pub enum MetaInPlace {
     BinopAlpha,
     /// `meta_div_inplace` (`div_` without a rounding mode; rounded ones are `_make_inplace`).
     Div,
+    /// `comparison_op_` (`logical_and_`, `logical_or_`, `logical_xor_`): a composite method that calls the `.out`
+    /// overload with `out=self`, whose Python meta kernel takes a CPU `self` beside a meta `other` (or the reverse)
+    /// without a device check and copies nothing into `self`. On one device it is `_make_inplace`.
+    CompositeOut,
 }
 
 /// The rows of the table, for a callback macro (see the module documentation).
@@ -478,7 +482,7 @@ macro_rules! binary_op_table {
                 scalars: None, other: other, info: {
                     kernel: "logical_and", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
-                    parser: Single, meta: Elementwise MakeInplace,
+                    parser: Single, meta: Elementwise CompositeOut,
                 },
                 inplace: logical_and_, dunders: [], idunders: [],
                 aliases: [],
@@ -491,7 +495,7 @@ macro_rules! binary_op_table {
                 scalars: None, other: other, info: {
                     kernel: "logical_or", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
-                    parser: Single, meta: Elementwise MakeInplace,
+                    parser: Single, meta: Elementwise CompositeOut,
                 },
                 inplace: logical_or_, dunders: [], idunders: [],
                 aliases: [],
@@ -504,7 +508,7 @@ macro_rules! binary_op_table {
                 scalars: None, other: other, info: {
                     kernel: "logical_xor", iter: COMPARISON, dtypes: All,
                     sparse: Refuse { names: SparseRefusal::Out }, sbp: nonlinear, check: none,
-                    parser: Single, meta: Elementwise MakeInplace,
+                    parser: Single, meta: Elementwise CompositeOut,
                 },
                 inplace: logical_xor_, dunders: [], idunders: [],
                 aliases: [],

@@ -112,8 +112,9 @@ pub enum MetaOut {
     Cast,
     /// The target must have the result's dtype.
     Exact,
-    /// Any dtype (`angle`, whose meta function PyTorch 2.15 runs writes into an `out=` of any dtype).
-    Unchecked,
+    /// `angle`'s meta function: `_resize_output_(out, sizes, input.device)` first (a kernel only the meta
+    /// backend has, which checks the devices), then a write into an `out=` of any dtype.
+    ResizeOutput,
 }
 
 /// Everything the core knows of a unary operation besides its formulas (one row of the table).
@@ -338,7 +339,7 @@ macro_rules! unary_op_table {
             /// The angle of each element in radians (`torch.angle`): `atan2(imag, real)` for complex numbers, in the
             /// real dtype; `pi` for negative real numbers, 0 otherwise, NaN kept.
             angle { op: Angle, info: { kind: Angle, check: none none,
-                sparse: Refuse, meta: Unchecked none, oneflow: "angle" },
+                sparse: Refuse, meta: ResizeOutput none, oneflow: "angle" },
                 inplace: [], dunders: [], aliases: [] }
             /// The complex conjugate, computed (`torch.conj_physical`): each imaginary part's sign flipped; a real
             /// tensor is returned as it is (copied into an `out=`).

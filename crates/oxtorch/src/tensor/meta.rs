@@ -114,13 +114,17 @@ pub(crate) fn binary(op: BinaryOp, lhs: &Operand, rhs: &Operand, output: Output<
 pub(crate) fn unary(op: UnaryOp, parameters: UnaryParameters, a: &Tensor, output: Output<'_>) -> Result<Tensor> {
     let info = op.info();
     if let Output::Out(out) = &output {
-        check_out_device(Some(a), out)?;
+        if info.meta_out == MetaOut::ResizeOutput {
+            check_resize_output_device(a, out)?;
+        } else {
+            check_out_device(Some(a), out)?;
+        }
     }
     (info.meta_check)(op, a.dtype())?;
     let decided = unary_result(op, a)?;
     let check_target = |target: &Tensor| -> Result<()> {
         match info.meta_out {
-            MetaOut::Unchecked => return Ok(()),
+            MetaOut::ResizeOutput => return Ok(()),
             MetaOut::Exact if target.dtype() != decided.dtype => {
                 runtime_err!("Expected out tensor to have dtype {} but got {} instead", decided.dtype, target.dtype())
             }
@@ -162,6 +166,21 @@ pub(super) fn cross_device(from: Device, to: Device) -> Error {
     Error::Runtime(format!(
         "Attempting to copy from device {from} to device {to}, but cross-device copies are not allowed!"
     ))
+}
+
+/// `_resize_output_(out, sizes, a.device)`, whose only kernel is the meta backend's: an `out` on another
+/// backend has none to run, and a meta `out` must be on `a`'s device.
+fn check_resize_output_device(a: &Tensor, out: &Tensor) -> Result<()> {
+    if !out.is_meta() {
+        let backend = crate::sparse::view::backend_name(out.device());
+        return Err(Error::NotImplemented(format!(
+            "Could not run 'aten::_resize_output_' with arguments from the '{backend}' backend."
+        )));
+    }
+    if a.device() != out.device() {
+        runtime_err!("out Tensor doesn't have the correct device set")
+    }
+    Ok(())
 }
 
 /// `out_wrapper`'s first check: the first positional argument, when it is a tensor, must be on `out`'s device.
@@ -657,6 +676,10 @@ fn in_place(op: BinaryOp, a: &Operand, b: &Operand) -> Result<Tensor> {
             if !can_safe_cast_to(target.dtype(), result) {
                 runtime_err!("result type {result} can't be cast to the desired output type {}", target.dtype())
             }
+            check_inplace_broadcast(target.sizes(), &other_shape)?;
+        }
+        (MetaInPlace::CompositeOut, _) if b.tensor().is_some_and(|t| t.device() != target.device()) => {
+            // the `.out` overload's meta kernel with a CPU and a meta tensor: the shapes only, `self` untouched
             check_inplace_broadcast(target.sizes(), &other_shape)?;
         }
         _ => {

@@ -21,10 +21,12 @@ fn op_of(case: &Value) -> Option<UnaryOp> {
     UnaryOp::ALL.iter().copied().find(|op| op.name() == name)
 }
 
-/// Whether results of `op` are compared within a tolerance (the transcendental functions).
-fn transcendental(op: UnaryOp) -> bool {
+/// Whether results of `op` in `dtype` are compared within a tolerance: the transcendental functions, and float64
+/// `sqrt`, which PyTorch takes from MKL's VML, not correctly rounded (its `sqrt(0.5)` is one ulp low).
+fn transcendental(op: UnaryOp, dtype: DType) -> bool {
     op.info().kind == oxtorch::op::UnaryKind::Float
-        && !matches!(op, UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Reciprocal)
+        && (!matches!(op, UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Reciprocal)
+            || (op == UnaryOp::Sqrt && dtype == DType::Float64))
 }
 
 /// Within one ulp of `dtype` (real), or 8 units of its precision relative to the magnitude (complex parts).
@@ -93,7 +95,7 @@ fn run_case(section: &str, case: &Value, op: UnaryOp) -> Result<(), String> {
         other => other.into_strided(),
     });
     match (&dense, case.get("result")) {
-        (Ok(t), Some(want)) if transcendental(op) && !t.is_meta() && want.get("kind").is_none() => {
+        (Ok(t), Some(want)) if transcendental(op, t.dtype()) && !t.is_meta() && want.get("kind").is_none() => {
             expect_eq("dtype", t.dtype(), dtype(&want["dtype"]))?;
             expect_eq("shape", t.sizes().to_vec(), usizes(&want["shape"]))?;
             if !want["stride"].is_null() {

@@ -128,7 +128,17 @@ pub trait RealMath: Arith + Ordered + Elementary + BoundedTrig + std::ops::Neg<O
     fn acosh(self) -> Self;
     fn atanh(self) -> Self;
     fn erf(self) -> Self;
+    /// PyTorch's vectorized `erf` (`Vectorized<float>::erf`: Abramowitz and Stegun's 7.1.26, a degree-5 polynomial
+    /// in `t = 1 / (1 + p|x|)` times `e^(-x^2)`, with fused multiply-adds), which its float16 and bfloat16 kernels
+    /// compute for every element (its `vml` loop maps the vector function over the remainder too; float32 and
+    /// float64 go to MKL there); about 1e-7 absolute error, so tiny inputs give 0.
+    fn erf_approximated(self) -> Self;
     fn erfc(self) -> Self;
+    /// SLEEF's `sinh`, which PyTorch's vectorized blocks compute: `±inf` beyond the logarithm of the largest finite
+    /// value, where its `e^|x|` overflows (the true `sinh` is finite up to `ln 2` further), else `sinh`.
+    fn vectorized_sinh(self) -> Self;
+    /// SLEEF's `cosh` (see [`RealMath::vectorized_sinh`]).
+    fn vectorized_cosh(self) -> Self;
     fn abs(self) -> Self;
     fn floor(self) -> Self;
     fn ceil(self) -> Self;
@@ -158,7 +168,28 @@ macro_rules! real_math {
             #[inline(always)] fn acosh(self) -> Self { self.c_acosh() }
             #[inline(always)] fn atanh(self) -> Self { self.c_atanh() }
             #[inline(always)] fn erf(self) -> Self { $erf(self) }
+            #[inline(always)]
+            fn erf_approximated(self) -> Self {
+                let t = 1.0 / (0.3275911 as $t).mul_add(self.abs(), 1.0);
+                let r = (1.061405429 as $t)
+                    .mul_add(t, -1.453152027)
+                    .mul_add(t, 1.421413741)
+                    .mul_add(t, -0.284496736)
+                    .mul_add(t, 0.254829592);
+                let e = <$t as Elementary>::exp(-(self * self));
+                // `1 - e^(-x^2) t r`, its sign flipped for a negative `x` (the sign bit of `x` xored in)
+                let magnitude = (-e * t).mul_add(r, 1.0);
+                if self.is_sign_negative() { -magnitude } else { magnitude }
+            }
             #[inline(always)] fn erfc(self) -> Self { $erfc(self) }
+            #[inline(always)]
+            fn vectorized_sinh(self) -> Self {
+                if self.abs() as f64 > (<$t>::MAX as f64).ln() { <$t>::INFINITY.copysign(self) } else { <$t>::sinh(self) }
+            }
+            #[inline(always)]
+            fn vectorized_cosh(self) -> Self {
+                if self.abs() as f64 > (<$t>::MAX as f64).ln() { <$t>::INFINITY } else { <$t>::cosh(self) }
+            }
             #[inline(always)] fn abs(self) -> Self { <$t>::abs(self) }
             #[inline(always)] fn floor(self) -> Self { <$t>::floor(self) }
             #[inline(always)] fn ceil(self) -> Self { <$t>::ceil(self) }
@@ -256,6 +287,12 @@ fn rounded<D: CpuElement>(f: impl Fn(D::Compute) -> D::Compute + Sync) -> impl F
     )
 }
 
+/// Whether PyTorch's vectorized `sinh` and `cosh` of dtype `D` overflow where `e^|x|` does
+/// ([`RealMath::vectorized_sinh`]).
+fn overflows_early<D: Element>() -> bool {
+    matches!(D::DTYPE, DType::BFloat16 | DType::Float64)
+}
+
 /// The formulas of the floating-point dtypes (`D` is float16, bfloat16, float32 or float64).
 fn real<D: CpuElement>(
     op: UnaryOp,
@@ -286,6 +323,14 @@ where
         Asin => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::asin))),
         Acos => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::acos))),
         Atan => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::atan))),
+        // bfloat16's and float64's vectorized blocks overflow early (SLEEF); float32's do not (measured against
+        // PyTorch 2.15: `sinh(89.0)` is finite in float32 and infinite in bfloat16), float16's cannot reach it
+        Sinh if overflows_early::<D>() => {
+            map_at::<D, D>(plan, out, x, |v, at| (if at.vector { v.vectorized_sinh() } else { v.sinh() }).cast())
+        }
+        Cosh if overflows_early::<D>() => {
+            map_at::<D, D>(plan, out, x, |v, at| (if at.vector { v.vectorized_cosh() } else { v.cosh() }).cast())
+        }
         Sinh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::sinh))),
         Cosh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::cosh))),
         Tanh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::tanh))),
@@ -294,6 +339,11 @@ where
         Atanh => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::atanh))),
         // PyTorch's scalar formula: `1 / (1 + exp(-x))`
         Sigmoid => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, F::<D>::add(one, (-v).exp())).cast::<D>()),
+        // float32 and float64 through MKL (correctly rounded but in rare cases), float16 and bfloat16 through
+        // PyTorch's own vector function, for every element
+        Erf if matches!(D::DTYPE, DType::Float16 | DType::BFloat16) => {
+            map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::erf_approximated)))
+        }
         Erf => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::erf))),
         Erfc => map::<D, D>(plan, out, x, rounded::<D>(inlined!(F::<D>::erfc))),
         Reciprocal => map::<D, D>(plan, out, x, move |v| F::<D>::div(one, v).cast::<D>()),
@@ -370,15 +420,21 @@ pub trait ComplexMath: Arith + std::ops::Neg<Output = Self> {
     fn from_parts(re: Self::Real, im: Self::Real) -> Self;
     fn sqrt(self) -> Self;
     fn exp(self) -> Self;
+    /// `e^(ln 2 z)` (c10's `exp2_impl` and the vectorized `exp2`, with `ln 2` in the real type).
     fn exp2(self) -> Self;
     fn ln(self) -> Self;
+    /// `log(z) / ln 2`, each part divided, as PyTorch's vectorized `log2` (its scalar code's complex division by
+    /// `(ln 2, 0)` multiplies each part by `1 / ln 2`, within a rounding of this).
     fn log2(self) -> Self;
+    /// `log(z) / ln 10`, each part divided, as both of PyTorch's loops (libstdc++'s `log10`) compute it.
     fn log10(self) -> Self;
     fn sin(self) -> Self;
     fn cos(self) -> Self;
     fn tan(self) -> Self;
     fn asin(self) -> Self;
     fn acos(self) -> Self;
+    /// The vectorized `acos`: `pi/2 - asin(z)`, which loses the digits of a real part near 0 that `acos` keeps.
+    fn vectorized_acos(self) -> Self;
     fn atan(self) -> Self;
     fn sinh(self) -> Self;
     fn cosh(self) -> Self;
@@ -413,15 +469,32 @@ macro_rules! complex_math {
             #[inline(always)] fn from_parts(re: $f, im: $f) -> Self { Complex::new(re, im) }
             #[inline(always)] fn sqrt(self) -> Self { self.c_sqrt() }
             #[inline(always)] fn exp(self) -> Self { self.c_exp() }
-            #[inline(always)] fn exp2(self) -> Self { Complex::exp2(self) }
+            #[inline(always)]
+            fn exp2(self) -> Self {
+                let ln_2 = std::f64::consts::LN_2 as $f;
+                Complex::new(ln_2 * self.re, ln_2 * self.im).c_exp()
+            }
             #[inline(always)] fn ln(self) -> Self { self.c_log() }
-            #[inline(always)] fn log2(self) -> Self { Complex::log2(self) }
-            #[inline(always)] fn log10(self) -> Self { Complex::log10(self) }
+            #[inline(always)]
+            fn log2(self) -> Self {
+                let (l, ln_2) = (self.c_log(), std::f64::consts::LN_2 as $f);
+                Complex::new(l.re / ln_2, l.im / ln_2)
+            }
+            #[inline(always)]
+            fn log10(self) -> Self {
+                let (l, ln_10) = (self.c_log(), std::f64::consts::LN_10 as $f);
+                Complex::new(l.re / ln_10, l.im / ln_10)
+            }
             #[inline(always)] fn sin(self) -> Self { self.c_sin() }
             #[inline(always)] fn cos(self) -> Self { self.c_cos() }
             #[inline(always)] fn tan(self) -> Self { self.c_tan() }
             #[inline(always)] fn asin(self) -> Self { self.c_asin() }
             #[inline(always)] fn acos(self) -> Self { self.c_acos() }
+            #[inline(always)]
+            fn vectorized_acos(self) -> Self {
+                let asin = self.c_asin();
+                Complex::new(std::f64::consts::FRAC_PI_2 as $f - asin.re, 0.0 - asin.im)
+            }
             #[inline(always)] fn atan(self) -> Self { self.c_atan() }
             #[inline(always)] fn sinh(self) -> Self { self.c_sinh() }
             #[inline(always)] fn cosh(self) -> Self { self.c_cosh() }
@@ -482,7 +555,8 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
     let zero = D::default();
     match op {
         Sqrt => map::<D, D>(plan, out, x, inlined!(D::sqrt)),
-        Rsqrt => map::<D, D>(plan, out, x, move |v| D::div(one, v.sqrt())),
+        // `1 / sqrt(z)` as `reciprocal` divides (Smith's scale fused, as in both of PyTorch's loops)
+        Rsqrt => map_at::<D, D>(plan, out, x, move |v, at| D::div_at(one, v.sqrt(), at)),
         Exp => map::<D, D>(plan, out, x, inlined!(D::exp)),
         Exp2 => map::<D, D>(plan, out, x, inlined!(D::exp2)),
         Expm1 => map::<D, D>(plan, out, x, inlined!(D::expm1)),
@@ -494,7 +568,8 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
         Cos => map::<D, D>(plan, out, x, inlined!(D::cos)),
         Tan => map::<D, D>(plan, out, x, inlined!(D::tan)),
         Asin => map::<D, D>(plan, out, x, inlined!(D::asin)),
-        Acos => map::<D, D>(plan, out, x, inlined!(D::acos)),
+        // PyTorch's acos kernel has no AVX-512 build, so its blocks are the AVX2 ones of every other loop here
+        Acos => map_at::<D, D>(plan, out, x, |v, at| if at.vector { v.vectorized_acos() } else { v.acos() }),
         Atan => map::<D, D>(plan, out, x, inlined!(D::atan)),
         Sinh => map::<D, D>(plan, out, x, inlined!(D::sinh)),
         Cosh => map::<D, D>(plan, out, x, inlined!(D::cosh)),
@@ -503,7 +578,7 @@ fn complex<D: CpuElement<Compute = D> + ComplexMath>(
         Acosh => map::<D, D>(plan, out, x, inlined!(D::acosh)),
         Atanh => map::<D, D>(plan, out, x, inlined!(D::atanh)),
         Sigmoid => map::<D, D>(plan, out, x, move |v| D::div(one, D::add(one, (-v).exp()))),
-        Reciprocal => map::<D, D>(plan, out, x, move |v| D::div(one, v)),
+        Reciprocal => map_at::<D, D>(plan, out, x, move |v, at| D::div_at(one, v, at)),
         Abs => map::<D, D::Real>(plan, out, x, inlined!(D::norm)),
         // the imaginary part's sign flipped (NaN's too), as both of PyTorch's loops do
         ConjPhysical => map::<D, D>(plan, out, x, inlined!(D::conj)),
