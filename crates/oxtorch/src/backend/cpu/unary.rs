@@ -152,6 +152,11 @@ pub trait RealMath: Arith + Ordered + Elementary + BoundedTrig + std::ops::Neg<O
     fn is_sign_negative(self) -> bool;
 }
 
+/// The constants of [`RealMath::erf_approximated`], as PyTorch writes them (`float` literals, rounded to float32):
+/// `p`, then the polynomial's coefficients `p1` ... `p5` (Abramowitz and Stegun 7.1.26).
+#[allow(clippy::excessive_precision)]
+const ERF_APPROXIMATION: [f32; 6] = [0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429];
+
 macro_rules! real_math {
     ($($t:ty: $erf:path, $erfc:path),*) => {$(
         impl RealMath for $t {
@@ -170,12 +175,9 @@ macro_rules! real_math {
             #[inline(always)] fn erf(self) -> Self { $erf(self) }
             #[inline(always)]
             fn erf_approximated(self) -> Self {
-                let t = 1.0 / (0.3275911 as $t).mul_add(self.abs(), 1.0);
-                let r = (1.061405429 as $t)
-                    .mul_add(t, -1.453152027)
-                    .mul_add(t, 1.421413741)
-                    .mul_add(t, -0.284496736)
-                    .mul_add(t, 0.254829592);
+                let [p, p1, p2, p3, p4, p5] = ERF_APPROXIMATION.map(|c| c as $t);
+                let t = 1.0 / p.mul_add(self.abs(), 1.0);
+                let r = p5.mul_add(t, p4).mul_add(t, p3).mul_add(t, p2).mul_add(t, p1);
                 let e = <$t as Elementary>::exp(-(self * self));
                 // `1 - e^(-x^2) t r`, its sign flipped for a negative `x` (the sign bit of `x` xored in)
                 let magnitude = (-e * t).mul_add(r, 1.0);
