@@ -200,6 +200,27 @@ fn other_operand(
     Arg::read(&other)
 }
 
+/// `kwargs` with the row's own keyword added when it was given and the second operand was not, so that PyTorch's
+/// parser message for the missing operand counts it (`torch.add(a, alpha=2)` names the missing `other`).
+fn with_row_keyword<'py>(
+    py: Python<'py>,
+    other: &Keyword<'_>,
+    (name, keyword): (&str, &Keyword<'py>),
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    match (other, keyword) {
+        (Keyword::Missing, Keyword::Given(value)) => {
+            let all = PyDict::new(py);
+            all.set_item(name, value)?;
+            if let Some(kwargs) = kwargs {
+                all.update(kwargs.as_mapping())?;
+            }
+            Ok(Some(all))
+        }
+        _ => Ok(kwargs.cloned()),
+    }
+}
+
 /// `torch.<name>(input, other, out=out)`: the result into a new tensor, or into `out`, which keeps whatever the
 /// core did to it (a resize stays even when the operation then fails, as in PyTorch).
 pub fn function(
@@ -605,8 +626,9 @@ macro_rules! py_binary_ops {
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<PyTensor> {
+                let kwargs = with_row_keyword(py, &$other, (stringify!($param), &$param), kwargs)?;
                 let $param = param!($param, $param, stringify!($pyname));
-                method(py, $make, stringify!($pyname), slf, $other, kwargs)
+                method(py, $make, stringify!($pyname), slf, $other, kwargs.as_ref())
             }
         }
     };
@@ -647,8 +669,9 @@ macro_rules! py_binary_ops {
                 $param: Keyword<'_>,
                 kwargs: Option<&Bound<'_, PyDict>>,
             ) -> PyResult<Py<PyTensor>> {
+                let kwargs = with_row_keyword(py, &$other, (stringify!($param), &$param), kwargs)?;
                 let $param = param!($param, $param, stringify!($inplace));
-                in_place(py, $make, stringify!($name), slf, $other, kwargs)
+                in_place(py, $make, stringify!($name), slf, $other, kwargs.as_ref())
             }
         }
     };
@@ -687,8 +710,9 @@ macro_rules! py_binary_ops {
             out: Option<&Bound<'_, PyAny>>,
             kwargs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Py<PyAny>> {
+            let kwargs = with_row_keyword(py, &$other, (stringify!($param), &$param), kwargs)?;
             let $param = param!($param, $param, stringify!($name));
-            function(py, $make, stringify!($name), input, $other, out, kwargs)
+            function(py, $make, stringify!($name), input, $other, out, kwargs.as_ref())
         }
     };
     (@function $name:ident $other:ident $kind:ident ($($param:ident)?) $make:expr) => {

@@ -1351,6 +1351,9 @@ MISSING_OPERAND = [
     ('torch.logical_and(a)', 'logical_and() missing 1 required positional arguments: "other"'),
     ('torch.remainder(a, foo=1)', 'remainder() received an invalid combination of arguments - got (Tensor, foo=int), but expected one of:'),
     ('a.xlogy()', 'xlogy() received an invalid combination of arguments - got (), but expected one of:'),
+    ('torch.add(a, alpha=2)', 'add() missing 1 required positional arguments: "other"'),
+    ('a.sub(alpha=2)', 'sub() missing 1 required positional arguments: "other"'),
+    ('torch.div(a, rounding_mode="floor")', 'div() missing 1 required positional arguments: "other"'),
 ]
 
 
