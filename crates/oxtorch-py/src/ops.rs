@@ -189,9 +189,10 @@ fn other_operand(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Arg> {
     let Keyword::Given(other) = other else {
+        // listed in the order PyTorch's parser collects them (a libstdc++ `unordered_map`'s)
         let mut keywords = Vec::new();
-        for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
-            keywords.push((key.str()?.to_string(), Arg::read(&value)?));
+        for (key, value) in crate::signature::cpp_map_order(kwargs)? {
+            keywords.push((key, Arg::read(&value)?));
         }
         let keywords: Vec<(&str, ArgKind<'_>)> = keywords.iter().map(|(k, v)| (k.as_str(), v.kind())).collect();
         let kinds: Vec<ArgKind<'_>> = args.iter().map(|a| a.kind()).collect();
@@ -234,13 +235,14 @@ pub fn function(
 ) -> PyResult<Py<PyAny>> {
     let lhs = Arg::read(input)?;
     let rhs = match (&other, out) {
-        // the parser's message lists an `out=` given among the keywords
+        // the parser's message lists an `out=` given among the keywords (PyO3 takes it out of them, so its place
+        // among them is lost: it goes last, where calls write it)
         (Keyword::Missing, Some(out)) => {
             let with_out = PyDict::new(input.py());
-            with_out.set_item("out", out)?;
             if let Some(kwargs) = kwargs {
                 with_out.update(kwargs.as_mapping())?;
             }
+            with_out.set_item("out", out)?;
             other_operand(op, name, Form::Function, &[&lhs], other, Some(&with_out))?
         }
         _ => other_operand(op, name, Form::Function, &[&lhs], other, kwargs)?,

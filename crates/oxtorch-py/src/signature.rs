@@ -545,7 +545,8 @@ impl InvalidArgsOption {
 
 /// The keyword arguments in the order PyTorch's `format_invalid_args` lists them: it collects them, in the dict's
 /// order, into a `std::unordered_map<std::string, PyObject*>` (see [`unordered_map_order`]).
-fn cpp_map_order<'py>(kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Vec<(String, Bound<'py, PyAny>)>> {
+/// (Also the order of the keywords in the binary table's parser messages, `ops::other_operand`.)
+pub(crate) fn cpp_map_order<'py>(kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Vec<(String, Bound<'py, PyAny>)>> {
     let mut entries = Vec::new();
     for (k, v) in kwargs.into_iter().flat_map(|k| k.iter()) {
         entries.push((k.extract::<String>()?, v));

@@ -1354,6 +1354,15 @@ MISSING_OPERAND = [
     ('torch.add(a, alpha=2)', 'add() missing 1 required positional arguments: "other"'),
     ('a.sub(alpha=2)', 'sub() missing 1 required positional arguments: "other"'),
     ('torch.div(a, rounding_mode="floor")', 'div() missing 1 required positional arguments: "other"'),
+    # several keywords, listed in the order of PyTorch's `std::unordered_map`, not as given
+    ('torch.pow(a, foo=1, bar=2)',
+     'pow() received an invalid combination of arguments - got (Tensor, bar=int, foo=int), but expected one of:'),
+    ('torch.pow(a, bar=2, foo=1)',
+     'pow() received an invalid combination of arguments - got (Tensor, foo=int, bar=int), but expected one of:'),
+    ('a.remainder(x=1, other2=3)',
+     'remainder() received an invalid combination of arguments - got (other2=int, x=int, ), but expected one of:'),
+    ('torch.pow(a, foo=1, out=a)',
+     'pow() received an invalid combination of arguments - got (Tensor, out=Tensor, foo=int), but expected one of:'),
 ]
 
 
